@@ -1,0 +1,47 @@
+/**
+ * Operating hours (product.md §2): the schedule contract and the one shared answer to "open at t?"
+ * and "next opening after t". The rules live in ./hours/; this is their public face.
+ */
+export { WEEKDAYS, type Weekday } from './hours/weekdays';
+export {
+  MAX_SHIFTS_PER_DAY,
+  ScheduleExceptionSchema,
+  ShiftSchema,
+  SpotSchema,
+  TimeZoneSchema,
+  WallTimeSchema,
+  WeeklyScheduleSchema,
+  type Schedule,
+  type ScheduleException,
+  type ScheduleInput,
+  type Shift,
+  type Spot,
+} from './hours/schedule.schema';
+export type { ShiftOverlapCode } from './hours/shift-overlaps';
+export { MAX_SEARCH_DAYS, type ScheduledShift } from './hours/shift-calendar';
+export { toInstant, type InstantInput } from './hours/wall-clock';
+export {
+  isOpenAt,
+  nextOpening,
+  openStatus,
+  type ClosedReason,
+  type NextOpening,
+  type OpenAt,
+  type OpenStatus,
+} from './hours/open-status';
+export {
+  HoursSchema,
+  HoursUpdateSchema,
+  MAX_EXCEPTIONS,
+  MAX_PAUSE_HOURS,
+  OpenStatusViewSchema,
+  PAUSE_MINUTES,
+  PauseSchema,
+  openStatusView,
+  scheduleOf,
+  type Hours,
+  type HoursUpdate,
+  type HoursUpdateInput,
+  type OpenStatusView,
+  type Pause,
+} from './hours/hours-api.schema';

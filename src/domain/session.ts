@@ -1,0 +1,81 @@
+/**
+ * The seed's login-state rules (§4, §5) as one pure function, plus the token lifetimes the server
+ * issues and the client renews by. The web's SessionGuard applies the decision; nothing here
+ * touches storage, the router or the console.
+ */
+import { jwtDecode } from 'jwt-decode';
+
+/** An access token lives an hour; the client renews it while the app is open... */
+export const TOKEN_TTL_SECONDS = 60 * 60;
+/** ...once less than this is left... */
+export const RENEW_BEFORE_EXPIRY_SECONDS = 20 * 60;
+/** ...until the session reaches this age (longer than the longest shift), then the user signs in again. */
+export const MAX_SESSION_AGE_SECONDS = 18 * 60 * 60;
+
+export type TokenStatus =
+  | { kind: 'missing' }
+  | { kind: 'valid'; exp: number }
+  | { kind: 'expired'; exp: number }
+  /** Cannot be decoded or has no numeric exp: treated as expired (seed §5). */
+  | { kind: 'undecodable'; problem: string };
+
+export function tokenStatus(token: string | null | undefined, nowMs: number): TokenStatus {
+  if (!token) return { kind: 'missing' };
+  let exp: unknown;
+  try {
+    exp = jwtDecode<{ exp?: unknown }>(token).exp;
+  } catch (error) {
+    return { kind: 'undecodable', problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return { kind: 'undecodable', problem: 'The token has no exp claim.' };
+  return exp * 1000 > nowMs ? { kind: 'valid', exp } : { kind: 'expired', exp };
+}
+
+export interface LoginStateInput {
+  isLogin: boolean;
+  token: string | null;
+  pathname: string;
+  nowMs: number;
+  /** Paths of the app's screens (the seed's route list). */
+  knownPaths: readonly string[];
+}
+
+export interface LoginDecision {
+  /** Which of the seed's three rules applied (null: none did). */
+  rule: 1 | 2 | 3 | null;
+  /** Remove token, user, access list and login flag from storage; isLogin becomes false. */
+  clearSession: boolean;
+  markLoggedIn: boolean;
+  resetRole: boolean;
+  navigateTo: '/' | null;
+  /** Why the stored token could not be read, for the console. */
+  tokenProblem: string | null;
+}
+
+const NOTHING: LoginDecision = { rule: null, clearSession: false, markLoggedIn: false, resetRole: false, navigateTo: null, tokenProblem: null };
+
+const SIGN_IN_PATHS = ['/', '/sign-in'];
+const JOB_PATH = /^\/jobs\/\d+$/;
+
+export function evaluateLoginState(input: LoginStateInput): LoginDecision {
+  const status = tokenStatus(input.token, input.nowMs);
+  const tokenProblem = status.kind === 'undecodable' ? status.problem : null;
+  const valid = status.kind === 'valid';
+
+  if (input.isLogin && !valid) {
+    return { ...NOTHING, rule: 1, clearSession: true, navigateTo: '/', tokenProblem };
+  }
+  if (!input.isLogin && valid && SIGN_IN_PATHS.includes(input.pathname)) {
+    return { ...NOTHING, rule: 2, markLoggedIn: true, navigateTo: '/' };
+  }
+  if (!input.isLogin && valid) {
+    const known = input.knownPaths.includes(input.pathname) || JOB_PATH.test(input.pathname);
+    return { ...NOTHING, rule: 3, resetRole: true, navigateTo: known ? null : '/' };
+  }
+  return { ...NOTHING, tokenProblem };
+}
+
+/** Milliseconds until the client should renew a token expiring at `exp` (seconds); 0 means now. */
+export function renewDelayMs(exp: number, nowMs: number): number {
+  return Math.max(0, (exp - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 - nowMs);
+}
