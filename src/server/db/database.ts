@@ -1,0 +1,71 @@
+/**
+ * Opens the database the config names: an external PostgreSQL (DATABASE_URL) or the embedded server
+ * under DATA_DIR. Either way the rest of the app sees one node-postgres pool and one Drizzle handle.
+ */
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { seedDemoData } from './demo-data';
+import { startEmbeddedPostgres, type EmbeddedLogger } from './embedded-server';
+import { runMigrations } from './migrate';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type DatabaseKind = 'embedded' | 'external';
+
+export interface Database {
+  kind: DatabaseKind;
+  pool: pg.Pool;
+  db: Db;
+  /** Round trip to the server; throws when it is unreachable. */
+  ping(): Promise<void>;
+  /** Ends the pool, then stops the embedded server if this process runs one. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Where the demo data's files go (the app's UPLOADS_DIR); DATA_DIR/uploads when not given. */
+  uploadsDir?: string;
+  poolMax: number;
+  log: EmbeddedLogger;
+  migrate?: boolean;
+}
+
+export function wrapPool(kind: DatabaseKind, pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Database {
+  let closed: Promise<void> | undefined;
+  return {
+    kind,
+    pool,
+    db: drizzle(pool, { schema }),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    close() {
+      closed ??= pool.end().finally(onClose);
+      return closed;
+    },
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const poolOptions = { max: options.poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 };
+  let database: Database;
+  if (options.databaseUrl) {
+    database = wrapPool('external', new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions }));
+  } else {
+    const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, log: options.log });
+    database = wrapPool('embedded', new pg.Pool({ ...embedded.connection, ...poolOptions }), () => embedded.stop());
+  }
+  // An idle client losing its server (restart, network) must not crash the process.
+  database.pool.on('error', (error) => options.log.error(`database pool: ${error.message}`));
+  try {
+    if (options.migrate !== false) await runMigrations(database.pool);
+    if (database.kind === 'embedded' && options.migrate !== false) await seedDemoData(database.db, options.log, options.uploadsDir ?? path.join(options.dataDir, 'uploads'));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,38 @@
+/**
+ * A fresh embedded database gets demo accounts so `npm start` can be tried at once; the sign-ins
+ * (with a password generated for this database) are printed on the console. Later features add
+ * their demo rows here.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@domain/access';
+import { hashPassword } from '../platform/passwords';
+import type { Db } from './database';
+import { seedDemoHoursAndZones } from './demo-hours-zones';
+import { seedDemoMenu } from './demo-menu';
+import { seedDemoOrders } from './demo-orders';
+import { DEMO_TRUCK_IDS, seedDemoTrucks } from './demo-trucks';
+import { users } from './schema';
+
+export const DEMO_ACCOUNTS: { email: string; fullName: string; roles: Role[] }[] = [
+  { email: 'vendor@truckdesk.demo', fullName: 'Demo Vendor', roles: ['Vendor'] },
+  { email: 'admin@truckdesk.demo', fullName: 'Demo Admin', roles: ['Admin'] },
+];
+
+export async function seedDemoData(db: Db, log: { info(message: string): void }, uploadsDir: string): Promise<void> {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if ((existing?.count ?? 0) > 0) return;
+  const password = `demo-${randomBytes(9).toString('base64url')}`;
+  const passwordHash = await hashPassword(password);
+  await db
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+    .onConflictDoNothing();
+  await seedDemoTrucks(db, uploadsDir, DEMO_ACCOUNTS[0]!.email);
+  await seedDemoMenu(db, uploadsDir, DEMO_TRUCK_IDS.approved);
+  await seedDemoHoursAndZones(db, DEMO_TRUCK_IDS.approved);
+  await seedDemoOrders(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
+  for (const account of DEMO_ACCOUNTS) {
+    log.info(`Demo sign-in (${account.roles.join(', ')}): ${account.email} / ${password}`);
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'td-env-'));
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, logLevel: 'info', publicUrl: 'http://localhost:8080' });
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url', DATA_DIR: tempDir() });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PUBLIC_URL']) expect(message).toContain(name);
+    }
+  });
+
+  it('generates a JWT secret once and keeps it in the data folder', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses JWT_SECRET when given', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+});

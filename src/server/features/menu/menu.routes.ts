@@ -1,0 +1,205 @@
+/**
+ * The menu over HTTP. The truck's owner edits everything; staff read the menu and switch
+ * availability, nothing else; anyone else gets the 404 of a truck that does not exist. Customers
+ * read the public menu by the truck's slug. The work is in menu.service.ts and public-menu.ts.
+ */
+import {
+  AvailabilityCommandSchema,
+  AvailabilityResultSchema,
+  CategoryInputSchema,
+  CategoryOrderSchema,
+  DeleteCategoryQuerySchema,
+  ItemInputSchema,
+  ItemOrderSchema,
+  MenuCategorySchema,
+  MenuItemSchema,
+  MenuSchema,
+  PublicMenuSchema,
+} from '@domain/menu';
+import { DomainError } from '@domain/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { createMenuService } from './menu.service';
+import { createPublicMenuCache, matchesEtag } from './public-menu';
+
+const tags = ['menu'];
+const security = [{ bearer: [] }];
+const NoContent = z.null().describe('No content');
+
+const TruckParams = z.object({ truckId: z.string() });
+const CategoryParams = TruckParams.extend({ categoryId: z.uuid() });
+const ItemParams = TruckParams.extend({ itemId: z.uuid() });
+
+const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
+
+/** Staff reach the truck, so they are told "not allowed" (403) rather than "no such truck" (404). */
+async function ownerOnly(request: FastifyRequest): Promise<void> {
+  await ownerOrStaff(request);
+  if (truckAccessOf(request).relation !== 'owner') throw new DomainError('forbidden', 403);
+}
+
+export async function menuRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const menu = createMenuService(instance);
+  const publicMenus = createPublicMenuCache(instance.database.db);
+  const truckOf = (request: FastifyRequest) => truckAccessOf(request).truck;
+
+  app.get(
+    '/trucks/:truckId/menu',
+    {
+      schema: { tags, summary: 'The whole menu of a truck: categories, items, option groups, availability', security, params: TruckParams, response: { 200: MenuSchema } },
+      preValidation: truckGuard({ allow: ['owner', 'staff'], admin: 'read' }),
+    },
+    async (request) => menu.view(truckAccessOf(request)),
+  );
+
+  app.post(
+    '/trucks/:truckId/menu/categories',
+    {
+      schema: { tags, summary: 'Add a category at the end of the menu', security, params: TruckParams, body: CategoryInputSchema, response: { 201: MenuCategorySchema } },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => reply.status(201).send(await menu.createCategory(truckOf(request), request.body)),
+  );
+
+  app.put(
+    '/trucks/:truckId/menu/categories/order',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder the categories: the complete new order (409 menu_changed when it no longer matches the menu)',
+        security,
+        params: TruckParams,
+        body: CategoryOrderSchema,
+        response: { 204: NoContent },
+      },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => {
+      await menu.reorderCategories(truckOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/trucks/:truckId/menu/categories/:categoryId',
+    {
+      schema: { tags, summary: 'Rename a category', security, params: CategoryParams, body: CategoryInputSchema, response: { 200: MenuCategorySchema } },
+      preValidation: ownerOnly,
+    },
+    async (request) => menu.updateCategory(truckOf(request), request.params.categoryId, request.body),
+  );
+
+  app.delete(
+    '/trucks/:truckId/menu/categories/:categoryId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a category; one with items needs items=move&moveTo=<category> or items=delete (else 409 category_not_empty)',
+        security,
+        params: CategoryParams,
+        querystring: DeleteCategoryQuerySchema,
+        response: { 204: NoContent },
+      },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => {
+      await menu.deleteCategory(truckOf(request), request.params.categoryId, request.query);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/menu/items',
+    {
+      schema: { tags, summary: 'Add an item (with its option groups) at the end of its category', security, params: TruckParams, body: ItemInputSchema, response: { 201: MenuItemSchema } },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => reply.status(201).send(await menu.createItem(truckOf(request), request.body)),
+  );
+
+  app.put(
+    '/trucks/:truckId/menu/items/order',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder one category’s items: the complete new order; ids from other categories move here',
+        security,
+        params: TruckParams,
+        body: ItemOrderSchema,
+        response: { 204: NoContent },
+      },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => {
+      await menu.reorderItems(truckOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/trucks/:truckId/menu/items/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace an item as the editor holds it; groups and options keep the ids they are sent with',
+        security,
+        params: ItemParams,
+        body: ItemInputSchema,
+        response: { 200: MenuItemSchema },
+      },
+      preValidation: ownerOnly,
+    },
+    async (request) => menu.replaceItem(truckOf(request), request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/trucks/:truckId/menu/items/:itemId',
+    {
+      schema: { tags, summary: 'Delete an item (past orders keep their own copy)', security, params: ItemParams, response: { 204: NoContent } },
+      preValidation: ownerOnly,
+    },
+    async (request, reply) => {
+      await menu.deleteItem(truckOf(request), request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/menu/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Mark items and options sold out (now, or until the end of the truck’s local day) or available again; staff may do this',
+        security,
+        params: TruckParams,
+        body: AvailabilityCommandSchema,
+        response: { 200: AvailabilityResultSchema },
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => menu.setAvailability(truckOf(request), request.body),
+  );
+
+  app.get(
+    '/public/trucks/:slug/menu',
+    {
+      schema: {
+        tags,
+        summary: 'The menu customers see: every item in both languages with its price and whether it is available now (ETag, If-None-Match)',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: PublicMenuSchema, 304: NoContent },
+      },
+    },
+    async (request, reply) => {
+      const found = await publicMenus.get(request.params.slug);
+      if (!found) throw new DomainError('truck_not_found', 404);
+      reply.header('etag', found.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], found.etag)) return reply.status(304).send(null);
+      // Serialized once for every request until the menu changes; Fastify sends a Buffer as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(found.body);
+    },
+  );
+}

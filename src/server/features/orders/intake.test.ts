@@ -1,0 +1,363 @@
+/**
+ * Order intake through the real app and a real database: prices from the menu (never the client),
+ * options and availability, the truck's right to trade, hours and pause, delivery zones and their
+ * minimum, Idempotency-Key (also under concurrent retries), phone orders, auto-accept, bad input.
+ * Every refusal leaves no order behind.
+ */
+import type { Order, OrderCounts, OrderReceipt } from '@domain/order-contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type SignedUp } from '../../../testing/accounts';
+import {
+  DELIVERY_FEE,
+  IN_ZONE,
+  OUT_OF_ZONE,
+  orderCall,
+  orderingTruck,
+  pickupOrder,
+  placeOrder,
+  type OrderingTruck,
+} from '../../../testing/orders';
+import { createTestApp } from '../../../testing/test-app';
+import { call, decide, kuwaitDate } from '../../../testing/trucks';
+import { orderIdempotencyKeys } from '../../db/tables/orders';
+import { truckDocuments, trucks } from '../../db/tables/trucks';
+
+let app: FastifyInstance;
+let admin: SignedUp;
+let truck: OrderingTruck;
+
+beforeAll(async () => {
+  ({ app } = await createTestApp());
+  admin = await signUp(app, { roles: ['Admin'] });
+  truck = await orderingTruck(app, admin);
+});
+
+async function orderCount(of: OrderingTruck = truck): Promise<number> {
+  const res = await orderCall(app, of.owner, 'GET', `/trucks/${of.truck.id}/orders/counts`);
+  expect(res.statusCode, res.body).toBe(200);
+  return Object.values(res.json() as OrderCounts).reduce((sum, n) => sum + n, 0);
+}
+
+/** Places an order that must be refused, and checks nothing was written. */
+async function refused(body: unknown, headers: Record<string, string> = {}) {
+  const before = await orderCount();
+  const res = await placeOrder(app, truck.slug, body, headers);
+  expect(await orderCount()).toBe(before);
+  return res;
+}
+
+const fieldsOf = (res: { json(): unknown }) =>
+  ((res.json() as { error: { fields?: { path: string; code: string; params?: Record<string, unknown> }[] } }).error.fields ?? []).map(({ path, code }) => ({ path, code }));
+
+describe('pricing', () => {
+  it('prices every line from the menu and answers the number, total and estimated ready time', async () => {
+    const before = Date.now();
+    const res = await placeOrder(app, truck.slug, pickupOrder(truck));
+    expect(res.statusCode, res.body).toBe(201);
+    const receipt = res.json() as OrderReceipt;
+    expect(receipt).toMatchObject({ status: 'pending', subtotal: 2_800, deliveryFee: 0, total: 2_800, currency: 'KWD' });
+    expect(receipt.displayNumber).toBe(`#${String(receipt.number).padStart(3, '0')}`);
+    expect(receipt.lines.map((line) => [line.nameEn, line.unitPrice, line.qty, line.total])).toEqual([
+      ['Chicken shawarma', 1_300, 1, 1_300],
+      ['Fries', 750, 2, 1_500],
+    ]);
+    expect(receipt.lines[0]!.options.map((option) => option.nameEn)).toEqual(['Saj', 'Garlic']);
+    // The truck's default prep time (15) is longer than the wrap's (12).
+    const ready = Date.parse(receipt.estimatedReadyAt);
+    expect(ready).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    expect(ready).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+  });
+
+  it('numbers the day’s orders one after another', async () => {
+    const first = (await placeOrder(app, truck.slug, pickupOrder(truck))).json() as OrderReceipt;
+    const second = (await placeOrder(app, truck.slug, pickupOrder(truck))).json() as OrderReceipt;
+    expect(second.number).toBe(first.number + 1);
+  });
+
+  it('refuses prices sent by the client instead of charging them', async () => {
+    const body = pickupOrder(truck);
+    const tampered = { ...body, lines: [{ ...body.lines[0], unitPrice: 1 }], total: 1 };
+    const res = await refused(tampered);
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(expect.arrayContaining([{ path: 'lines.0', code: 'unrecognized_keys' }, { path: '', code: 'unrecognized_keys' }]));
+  });
+
+  it('refuses an order whose shown total differs from the menu’s, and takes it when it matches', async () => {
+    const res = await refused(pickupOrder(truck, { expectedTotal: 1_000 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('total_changed');
+    expect(res.json().error.fields[0]).toMatchObject({ path: 'expectedTotal', code: 'total_changed', params: { total: expect.stringContaining('2.800') } });
+    expect((await placeOrder(app, truck.slug, pickupOrder(truck, { expectedTotal: 2_800 }))).statusCode).toBe(201);
+  });
+
+  it('adds the zone’s fee to a delivery order in the zone', async () => {
+    const res = await placeOrder(app, truck.slug, pickupOrder(truck, { type: 'delivery', delivery: IN_ZONE }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ subtotal: 2_800, deliveryFee: DELIVERY_FEE, total: 2_800 + DELIVERY_FEE });
+  });
+});
+
+describe('menu rules', () => {
+  it('reports every broken option rule of every line at once', async () => {
+    const res = await refused(
+      pickupOrder(truck, {
+        lines: [
+          { itemId: truck.wrap.id, optionIds: [truck.option('Garlic'), truck.option('Cheese'), truck.option('Pickles')], qty: 1 },
+          { itemId: truck.wrap.id, optionIds: [truck.option('Saj'), truck.fries.id], qty: 1 },
+          { itemId: truck.fries.id, qty: 1 },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('option_unknown');
+    expect(fieldsOf(res)).toEqual([
+      { path: 'lines.0.optionIds', code: 'option_group_required' },
+      { path: 'lines.0.optionIds', code: 'option_group_too_many' },
+      { path: 'lines.1.optionIds', code: 'option_unknown' },
+    ]);
+  });
+
+  it('refuses a sold-out item or option, and an item not on this truck’s menu', async () => {
+    const soldOut = await call(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/menu/availability`, {
+      state: 'sold_out',
+      itemIds: [truck.fries.id],
+      optionIds: [truck.option('Cheese')],
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    try {
+      const res = await refused(
+        pickupOrder(truck, {
+          lines: [
+            { itemId: truck.wrap.id, optionIds: [truck.option('Saj'), truck.option('Cheese')], qty: 1 },
+            { itemId: truck.fries.id, qty: 1 },
+            { itemId: '00000000-0000-4000-8000-000000000000', qty: 1 },
+          ],
+        }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('item_not_found');
+      expect(fieldsOf(res)).toEqual([
+        { path: 'lines.0.optionIds', code: 'option_unavailable' },
+        { path: 'lines.1.itemId', code: 'item_unavailable' },
+        { path: 'lines.2.itemId', code: 'item_not_found' },
+      ]);
+      expect(res.json().error.fields[1].params).toMatchObject({ item: 'Fries' });
+    } finally {
+      await call(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/menu/availability`, { state: 'available', itemIds: [truck.fries.id], optionIds: [truck.option('Cheese')] });
+    }
+  });
+});
+
+describe('the truck', () => {
+  it('takes no orders while paused, and again once resumed', async () => {
+    expect((await call(app, truck.owner, 'PUT', `/trucks/${truck.truck.id}/hours/pause`, { kind: 'minutes', minutes: 15 })).statusCode).toBe(200);
+    try {
+      const res = await refused(pickupOrder(truck));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('truck_paused');
+      expect(res.json().error.fields[0]).toMatchObject({ path: 'truck', code: 'truck_paused', params: { until: expect.any(String) } });
+    } finally {
+      await call(app, truck.owner, 'DELETE', `/trucks/${truck.truck.id}/hours/pause`);
+    }
+    expect((await placeOrder(app, truck.slug, pickupOrder(truck))).statusCode).toBe(201);
+  });
+
+  it('takes no orders while closed, and says when it opens', async () => {
+    const closed = await orderingTruck(app, admin);
+    const hours = (await call(app, closed.owner, 'GET', `/trucks/${closed.truck.id}/hours`)).json() as { version: number };
+    const tomorrow = kuwaitDate(1);
+    const saved = await call(app, closed.owner, 'PUT', `/trucks/${closed.truck.id}/hours`, {
+      timeZone: 'Asia/Kuwait',
+      days: {},
+      exceptions: { [tomorrow]: { kind: 'shifts', shifts: [{ opens: '11:00', closes: '15:00' }] } },
+      version: hours.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await placeOrder(app, closed.slug, pickupOrder(closed), { 'accept-language': 'ar' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({ code: 'truck_opens_at', message: 'الشاحنة مغلقة في ذلك الوقت.' });
+    expect(res.json().error.fields[0].params.opensAt).toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('takes no orders once a required document has expired', async () => {
+    const where = and(eq(truckDocuments.truckId, truck.truck.id), eq(truckDocuments.type, 'health_permit'));
+    const [permit] = await app.database.db.select().from(truckDocuments).where(where);
+    await app.database.db.update(truckDocuments).set({ expiryDate: kuwaitDate(-1) }).where(where);
+    try {
+      const res = await refused(pickupOrder(truck));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('truck_not_trading');
+      expect(fieldsOf(res)).toEqual([{ path: 'truck', code: 'document_expired' }]);
+    } finally {
+      await app.database.db.update(truckDocuments).set({ expiryDate: permit!.expiryDate }).where(where);
+    }
+  });
+
+  it('takes no orders while suspended', async () => {
+    const suspended = await orderingTruck(app, admin);
+    expect((await decide(app, admin, suspended.truck.id, { action: 'suspend', reason: 'Inspection pending' })).statusCode).toBe(200);
+    const res = await placeOrder(app, suspended.slug, pickupOrder(suspended));
+    expect(res.statusCode).toBe(422);
+    expect(fieldsOf(res)).toEqual([{ path: 'truck', code: 'truck_not_approved' }]);
+  });
+
+  it('answers 404 for a truck that does not exist', async () => {
+    const res = await placeOrder(app, 'no-such-truck', pickupOrder(truck));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('truck_not_found');
+  });
+});
+
+describe('delivery', () => {
+  it('refuses an address outside every zone', async () => {
+    const res = await refused(pickupOrder(truck, { type: 'delivery', delivery: OUT_OF_ZONE }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('outside_delivery_zone');
+    expect(fieldsOf(res)).toEqual([{ path: 'delivery', code: 'outside_delivery_zone' }]);
+  });
+
+  it('refuses an order below the zone’s minimum, naming the minimum in the request’s language', async () => {
+    const small = pickupOrder(truck, { type: 'delivery', delivery: IN_ZONE, lines: [{ itemId: truck.fries.id, qty: 1 }] });
+    const en = await refused(small);
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.code).toBe('below_minimum');
+    expect(en.json().error.fields[0]).toMatchObject({ path: 'delivery', params: { minimum: expect.stringContaining('2.000') } });
+    expect(en.json().error.fields[0].message).toContain('2.000');
+    const ar = await refused(small, { 'accept-language': 'ar' });
+    expect(ar.json().error.fields[0].message).toContain('٢٫٠٠٠');
+  });
+
+  it('needs a delivery address for a delivery order', async () => {
+    const res = await refused(pickupOrder(truck, { type: 'delivery' }));
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual([{ path: 'delivery', code: 'required' }]);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a retry with the first order instead of placing a second', async () => {
+    const headers = { 'idempotency-key': `retry-${Date.now()}` };
+    const first = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+    expect(first.statusCode).toBe(201);
+    const before = await orderCount();
+    const retry = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('places one order for many simultaneous retries', async () => {
+    const before = await orderCount();
+    const headers = { 'idempotency-key': `burst-${Date.now()}` };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => placeOrder(app, truck.slug, pickupOrder(truck), headers)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array(11).fill(200), 201]);
+    expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different order', async () => {
+    const headers = { 'idempotency-key': `reuse-${Date.now()}` };
+    expect((await placeOrder(app, truck.slug, pickupOrder(truck), headers)).statusCode).toBe(201);
+    const res = await refused(pickupOrder(truck, { customer: { name: 'Someone else', phone: '+96555500000' } }), headers);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('idempotency_key_reused');
+  });
+
+  it('does not keep the key of a refused order: the corrected retry goes through', async () => {
+    const headers = { 'idempotency-key': `fix-${Date.now()}` };
+    expect((await placeOrder(app, truck.slug, pickupOrder(truck, { type: 'delivery', delivery: OUT_OF_ZONE }), headers)).statusCode).toBe(422);
+    expect((await placeOrder(app, truck.slug, pickupOrder(truck, { type: 'delivery', delivery: IN_ZONE }), headers)).statusCode).toBe(201);
+  });
+
+  it('forgets a key after a day: the same request then places a new order', async () => {
+    const headers = { 'idempotency-key': `old-${Date.now()}` };
+    const first = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+    await app.database.db.update(orderIdempotencyKeys).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(orderIdempotencyKeys.key, headers['idempotency-key']));
+    await app.jobs.runNow('orders-forget-idempotency-keys');
+    const later = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+    expect(later.statusCode).toBe(201);
+    expect(later.json().id).not.toBe(first.json().id);
+  });
+
+  it('refuses a key that is not printable ASCII', async () => {
+    const res = await refused(pickupOrder(truck), { 'idempotency-key': 'x'.repeat(300) });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual([{ path: 'headers.idempotency-key', code: 'too_big_string' }]);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['no lines', { lines: [] }, [{ path: 'lines', code: 'too_small_array' }]],
+    ['a quantity of 0', { lines: [{ itemId: '00000000-0000-4000-8000-000000000000', qty: 0 }] }, [{ path: 'lines.0.qty', code: 'too_small_number' }]],
+    ['a bad phone', { customer: { name: 'Ali', phone: '12' } }, [{ path: 'customer.phone', code: 'invalid_phone' }]],
+    ['no name', { customer: { name: ' ', phone: '+96555512345' } }, [{ path: 'customer.name', code: 'too_small_string' }]],
+    ['an unknown payment method', { paymentMethod: 'barter' }, [{ path: 'paymentMethod', code: 'invalid_value' }]],
+    ['a requested time without offset', { requestedTime: '2030-01-01T12:00' }, [{ path: 'requestedTime', code: 'invalid_format' }]],
+  ])('answers 400 with the field for %s', async (_name, overrides, fields) => {
+    const res = await refused(pickupOrder(truck, overrides as never));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(fieldsOf(res)).toEqual(fields);
+  });
+
+  it('refuses a requested time in the past or too far ahead', async () => {
+    const past = await refused(pickupOrder(truck, { requestedTime: new Date(Date.now() - 3_600_000).toISOString() }));
+    expect(past.statusCode).toBe(422);
+    expect(fieldsOf(past)).toContainEqual({ path: 'requestedTime', code: 'requested_time_past' });
+    const far = await refused(pickupOrder(truck, { requestedTime: new Date(Date.now() + 30 * 86_400_000).toISOString() }));
+    expect(fieldsOf(far)).toContainEqual({ path: 'requestedTime', code: 'requested_time_too_far' });
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await refused('{"lines": [', { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('malformed_json');
+  });
+});
+
+describe('phone orders', () => {
+  it('lets staff enter an order by hand: accepted at once, silent, with their name in the history', async () => {
+    await call(app, truck.owner, 'PUT', `/trucks/${truck.truck.id}/hours/pause`, { kind: 'minutes', minutes: 15 });
+    try {
+      const res = await orderCall(app, truck.staff, 'POST', `/trucks/${truck.truck.id}/orders`, pickupOrder(truck));
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order).toMatchObject({ status: 'accepted', source: 'phone', total: 2_800 });
+      expect(order.acknowledgedAt).not.toBeNull();
+      expect(order.history.map((entry) => [entry.action, entry.status, entry.actor?.id])).toEqual([
+        ['place', 'pending', truck.staff.user.id],
+        ['accept', 'accepted', truck.staff.user.id],
+      ]);
+    } finally {
+      await call(app, truck.owner, 'DELETE', `/trucks/${truck.truck.id}/hours/pause`);
+    }
+  });
+
+  it('answers 404 to anyone not of the truck', async () => {
+    const stranger = await signUp(app);
+    const res = await orderCall(app, stranger, 'POST', `/trucks/${truck.truck.id}/orders`, pickupOrder(truck));
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('auto-accept', () => {
+  it('accepts a new order with the default prep time when the truck has it on, and it still rings', async () => {
+    const auto = await orderingTruck(app, admin);
+    await app.database.db.update(trucks).set({ autoAccept: true, defaultPrepMinutes: 20 }).where(eq(trucks.id, auto.truck.id));
+    const before = Date.now();
+    const placed = await placeOrder(app, auto.slug, pickupOrder(auto));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (await orderCall(app, auto.owner, 'GET', `/trucks/${auto.truck.id}/orders/${placed.json().id}`)).json() as Order;
+    expect(order.status).toBe('accepted');
+    expect(order.acknowledgedAt).toBeNull();
+    expect(Date.parse(order.estimatedReadyAt!)).toBeGreaterThanOrEqual(before + 20 * 60_000);
+    expect(order.history.map((entry) => [entry.action, entry.actor])).toEqual([
+      ['place', null],
+      ['accept', null],
+    ]);
+  });
+});

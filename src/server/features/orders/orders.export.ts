@@ -1,0 +1,155 @@
+/**
+ * The orders of a date range as a CSV file that opens right in a spreadsheet, Arabic included:
+ * UTF-8 with a byte-order mark (or Excel guesses the encoding), CRLF line ends, every field quoted,
+ * and text that a spreadsheet would run as a formula made inert (CSV injection). Headings and
+ * values are in the request's language; amounts are plain decimals a spreadsheet can add up.
+ */
+import { Readable } from 'node:stream';
+import type { Lang } from '@domain/errors';
+import type { OrderExportQuery, PaymentMethod } from '@domain/order-contracts';
+import { fromMinor, type Currency } from '@domain/money';
+import { displayNumber, type OrderStatus, type OrderType } from '@domain/orders';
+import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../../db/database';
+import { orderLines, orders } from '../../db/tables/orders';
+import type { TruckRow } from '../../platform/truck-access';
+import { localDateRange } from './local-dates';
+import type { OrderLineRow, OrderRow } from './orders.view';
+
+const BATCH = 1000;
+const BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+const COLUMNS = [
+  'number', 'date', 'time', 'status', 'type', 'customer', 'phone', 'address', 'zone', 'items',
+  'subtotal', 'deliveryFee', 'total', 'currency', 'paymentMethod', 'paymentStatus', 'source',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+interface Labels {
+  columns: Record<Column, string>;
+  status: Record<OrderStatus, string>;
+  type: Record<OrderType, string>;
+  payment: Record<PaymentMethod, string>;
+  paid: Record<'paid' | 'unpaid', string>;
+  source: Record<'online' | 'phone', string>;
+}
+
+const LABELS: Record<Lang, Labels> = {
+  en: {
+    columns: {
+      number: 'Order', date: 'Date', time: 'Time', status: 'Status', type: 'Type', customer: 'Customer', phone: 'Phone',
+      address: 'Delivery address', zone: 'Zone', items: 'Items', subtotal: 'Subtotal', deliveryFee: 'Delivery fee',
+      total: 'Total', currency: 'Currency', paymentMethod: 'Payment', paymentStatus: 'Paid', source: 'Source',
+    },
+    status: {
+      pending: 'Pending', accepted: 'Accepted', preparing: 'Preparing', ready: 'Ready', out_for_delivery: 'Out for delivery',
+      completed: 'Completed', rejected: 'Rejected', cancelled: 'Cancelled', expired: 'Expired',
+    },
+    type: { pickup: 'Pickup', delivery: 'Delivery' },
+    payment: { cash: 'Cash', card: 'Card', online: 'Online' },
+    paid: { paid: 'Paid', unpaid: 'Unpaid' },
+    source: { online: 'Online', phone: 'Phone' },
+  },
+  ar: {
+    columns: {
+      number: 'الطلب', date: 'التاريخ', time: 'الوقت', status: 'الحالة', type: 'النوع', customer: 'العميل', phone: 'الهاتف',
+      address: 'عنوان التوصيل', zone: 'المنطقة', items: 'الأصناف', subtotal: 'المجموع الفرعي', deliveryFee: 'رسوم التوصيل',
+      total: 'الإجمالي', currency: 'العملة', paymentMethod: 'الدفع', paymentStatus: 'حالة الدفع', source: 'المصدر',
+    },
+    status: {
+      pending: 'قيد الانتظار', accepted: 'مقبول', preparing: 'قيد التحضير', ready: 'جاهز', out_for_delivery: 'خرج للتوصيل',
+      completed: 'مكتمل', rejected: 'مرفوض', cancelled: 'ملغى', expired: 'منتهي الصلاحية',
+    },
+    type: { pickup: 'استلام', delivery: 'توصيل' },
+    payment: { cash: 'نقدًا', card: 'بطاقة', online: 'إلكتروني' },
+    paid: { paid: 'مدفوع', unpaid: 'غير مدفوع' },
+    source: { online: 'عبر الإنترنت', phone: 'هاتفي' },
+  },
+};
+
+/** Cells a spreadsheet would read as a formula get a leading apostrophe (OWASP's advice for CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: string): string {
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${inert.replace(/"/g, '""')}"`;
+}
+
+export function csvRow(values: readonly string[]): string {
+  return values.map(csvField).join(',') + CRLF;
+}
+
+function lineText(line: OrderLineRow, lang: Lang): string {
+  const name = (named: { nameEn: string; nameAr: string }) => (lang === 'ar' ? named.nameAr || named.nameEn : named.nameEn || named.nameAr);
+  const options = line.options.map(name).join(lang === 'ar' ? '، ' : ', ');
+  return `${line.qty}× ${name(line)}${options ? ` (${options})` : ''}`;
+}
+
+function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 'timeZone'>, labels: Labels, lang: Lang): string {
+  const local = Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime()).toZonedDateTimeISO(truck.timeZone);
+  const currency = order.currency as Currency;
+  const values: Record<Column, string> = {
+    number: displayNumber(order.number),
+    date: local.toPlainDate().toString(),
+    time: local.toPlainTime().toString({ smallestUnit: 'minute' }),
+    status: labels.status[order.status],
+    type: labels.type[order.type],
+    customer: order.customerName,
+    phone: order.customerPhone,
+    address: order.deliveryAddress ?? '',
+    zone: order.zoneName ?? '',
+    items: lines.map((line) => lineText(line, lang)).join(lang === 'ar' ? '؛ ' : '; '),
+    subtotal: fromMinor(order.subtotal, currency),
+    deliveryFee: fromMinor(order.deliveryFee, currency),
+    total: fromMinor(order.total, currency),
+    currency,
+    paymentMethod: labels.payment[order.paymentMethod],
+    paymentStatus: labels.paid[order.paymentStatus],
+    source: labels.source[order.source],
+  };
+  return csvRow(COLUMNS.map((column) => values[column]));
+}
+
+/** The file, read from the database a batch at a time as the client downloads it. */
+export function exportOrders(db: Db, truck: Pick<TruckRow, 'id' | 'timeZone'>, range: OrderExportQuery, lang: Lang): Readable {
+  const labels = LABELS[lang];
+  const { start, end } = localDateRange(truck.timeZone, range.from, range.to);
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield BOM + csvRow(COLUMNS.map((column) => labels.columns[column]));
+    let after: Pick<OrderRow, 'createdAt' | 'id'> | null = null;
+    for (;;) {
+      const batch: OrderRow[] = await db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.truckId, truck.id),
+            gte(orders.createdAt, start!),
+            lt(orders.createdAt, end!),
+            after ? or(gt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id))) : undefined,
+          ),
+        )
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(BATCH);
+      if (batch.length === 0) return;
+      const lines = await db
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.truckId, truck.id), inArray(orderLines.orderId, batch.map((order) => order.id))))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
+      const linesOf = new Map<string, OrderLineRow[]>();
+      for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+      yield batch.map((order) => orderRow(order, linesOf.get(order.id) ?? [], truck, labels, lang)).join('');
+      if (batch.length < BATCH) return;
+      after = batch.at(-1)!;
+    }
+  }
+  return Readable.from(chunks());
+}
+
+export function exportFileName(range: OrderExportQuery): string {
+  return `orders-${range.from}-to-${range.to}.csv`;
+}

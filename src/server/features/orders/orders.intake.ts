@@ -1,0 +1,168 @@
+/**
+ * Order intake's checks and pricing (product.md §2, issue 8 point 1): the truck may trade, is open
+ * and not paused at the time asked for, every line is priced from the menu as it is now (the client
+ * never sends a price), the options follow their groups' rules, a delivery point falls in a zone
+ * and meets its minimum. Every problem is reported at once, each on the field it concerns, under
+ * the code of the most pressing one. Phone orders are taken by staff at the truck: the hours and
+ * the pause (which keep customers' apps out) do not apply to them.
+ */
+import { deliveryAt, type AvailabilityFacts } from '@domain/availability';
+import { DomainError, type Lang } from '@domain/errors';
+import { isOpenAt, nextOpening } from '@domain/hours';
+import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
+import { addMinor, formatMoney, type Currency } from '@domain/money';
+import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/order-contracts';
+import { MAX_PREP_MINUTES } from '@domain/orders';
+import type { FieldError } from '@domain/errors';
+import type { Db } from '../../db/database';
+import { loadAvailabilityFacts, type ZoneRecord } from '../../db/queries/availability';
+import { menuItemsOf } from '../../db/queries/menu';
+import { truckTradingBlocks, type TruckRow } from '../../platform/truck-access';
+import type { PlacedOrderDraft } from './orders.service';
+
+type Problem = Omit<FieldError, 'message'>;
+
+const MINUTE_MS = 60_000;
+/** A requested time this little in the past is the customer's clock, not a mistake. */
+const CLOCK_SLACK_MS = 2 * MINUTE_MS;
+
+const NO_DELIVERY_CODES = {
+  outside_all_zones: 'outside_delivery_zone',
+  below_minimum: 'below_minimum',
+  no_delivery_for_subtotal: 'no_delivery_for_subtotal',
+  no_active_zones: 'no_delivery_zones',
+  delivery_off: 'delivery_unavailable',
+} as const;
+
+interface IntakeContext {
+  db: Db;
+  truck: TruckRow;
+  source: OrderSource;
+  lang: Lang;
+  now: Date;
+}
+
+function formatInstant(at: string | Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(at));
+}
+
+function lineProblem(problem: LineProblem, item: MenuItem, index: number, lang: Lang): Problem {
+  const named = { item: inLanguage(item, lang).text };
+  const groupOf = (id: string) => item.optionGroups.find((group) => group.id === id);
+  const optionOf = (id: string) => item.optionGroups.flatMap((group) => group.options).find((option) => option.id === id);
+  switch (problem.code) {
+    case 'invalid_quantity':
+      return { path: `lines.${index}.qty`, code: problem.code, params: { ...named, max: problem.max } };
+    case 'item_unavailable':
+      return { path: `lines.${index}.itemId`, code: problem.code, params: named };
+    case 'option_unknown':
+    case 'option_duplicate':
+      return { path: `lines.${index}.optionIds`, code: problem.code, params: { ...named, optionId: problem.optionId } };
+    case 'option_unavailable': {
+      const option = optionOf(problem.optionId);
+      return { path: `lines.${index}.optionIds`, code: problem.code, params: { ...named, optionId: problem.optionId, option: option ? inLanguage(option, lang).text : '' } };
+    }
+    default: {
+      const group = groupOf(problem.groupId);
+      const limits = problem.code === 'option_group_too_few' ? { min: problem.min } : problem.code === 'option_group_too_many' ? { max: problem.max } : {};
+      return { path: `lines.${index}.optionIds`, code: problem.code, params: { ...named, groupId: problem.groupId, group: group ? inLanguage(group, lang).text : '', ...limits } };
+    }
+  }
+}
+
+/** The instant the order is for: now, or the later time the customer asked for. */
+function orderTime(body: CreateOrder, now: Date, problems: Problem[]): Date {
+  if (body.requestedTime === null) return now;
+  const requested = new Date(body.requestedTime);
+  if (requested.getTime() < now.getTime() - CLOCK_SLACK_MS) problems.push({ path: 'requestedTime', code: 'requested_time_past' });
+  if (requested.getTime() > now.getTime() + ORDER_LIMITS.requestedTimeDays * 24 * 60 * MINUTE_MS) {
+    problems.push({ path: 'requestedTime', code: 'requested_time_too_far', params: { days: ORDER_LIMITS.requestedTimeDays } });
+  }
+  return requested > now ? requested : now;
+}
+
+function hoursProblems(facts: AvailabilityFacts<ZoneRecord>, at: Date, { truck, lang, now }: IntakeContext): Problem[] {
+  if (truck.pausedUntil && truck.pausedUntil > now) {
+    return [{ path: 'truck', code: 'truck_paused', params: { until: formatInstant(truck.pausedUntil, truck.timeZone, lang) } }];
+  }
+  const open = isOpenAt(facts.schedule, at);
+  if (open.open) return [];
+  const opensAt = nextOpening(facts.schedule, at)?.opensAt.toString();
+  if (!opensAt) return [{ path: 'truck', code: 'truck_closed' }];
+  return [{ path: 'truck', code: 'truck_opens_at', params: { opensAt: formatInstant(opensAt, truck.timeZone, lang) } }];
+}
+
+/** The order as it will be written, or a 422 naming every problem. Reads only, on the pool, before any transaction. */
+export async function priceOrder(context: IntakeContext, body: CreateOrder): Promise<PlacedOrderDraft> {
+  const { db, truck, source, lang, now } = context;
+  const currency = truck.currency as Currency;
+  const problems: Problem[] = [];
+
+  const [blocks, facts, items] = await Promise.all([
+    truckTradingBlocks(db, truck, now),
+    loadAvailabilityFacts(db, truck.id, true),
+    menuItemsOf(db, truck.id, { ids: [...new Set(body.lines.map((line) => line.itemId))], now }),
+  ]);
+  for (const block of blocks) {
+    problems.push({ path: 'truck', code: block.code, params: 'type' in block ? { type: block.type } : { status: block.status } });
+  }
+  const at = orderTime(body, now, problems);
+  if (!facts) throw new DomainError('truck_not_found', 404);
+  if (source === 'online') problems.push(...hoursProblems(facts, at, context));
+
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const lines: PlacedOrderDraft['lines'] = [];
+  let longestPrep = truck.defaultPrepMinutes;
+  body.lines.forEach((line, index) => {
+    const item = itemsById.get(line.itemId);
+    if (!item) {
+      problems.push({ path: `lines.${index}.itemId`, code: 'item_not_found' });
+      return;
+    }
+    const priced = priceLine(item, line.optionIds, line.qty, now);
+    if (!priced.ok) {
+      problems.push(...priced.problems.map((problem) => lineProblem(problem, item, index, lang)));
+      return;
+    }
+    longestPrep = Math.max(longestPrep, item.prepMinutes ?? 0);
+    const { snapshot } = priced;
+    lines.push({ itemId: item.id, nameEn: snapshot.nameEn, nameAr: snapshot.nameAr, unitPrice: priced.unitPrice, qty: line.qty, options: snapshot.options, note: line.note, total: priced.total });
+  });
+  const subtotal = addMinor(...lines.map((line) => line.total));
+
+  let delivery: PlacedOrderDraft['delivery'] = null;
+  let deliveryFee = 0;
+  if (body.type === 'delivery' && body.delivery) {
+    const point = { lat: body.delivery.lat, lng: body.delivery.lng };
+    const quote = deliveryAt(facts, point, subtotal, at);
+    if (quote.delivers) {
+      delivery = { ...body.delivery, zoneName: quote.zone.name };
+      deliveryFee = quote.fee;
+    } else {
+      const minimum = quote.minimumOrder === undefined ? {} : { minimum: formatMoney(quote.minimumOrder, currency, lang) };
+      problems.push({ path: 'delivery', code: NO_DELIVERY_CODES[quote.reason], params: minimum });
+    }
+  }
+  const total = addMinor(subtotal, deliveryFee);
+  if (problems.length === 0 && body.expectedTotal !== undefined && body.expectedTotal !== total) {
+    problems.push({ path: 'expectedTotal', code: 'total_changed', params: { total: formatMoney(total, currency, lang) } });
+  }
+  if (problems.length > 0) throw new DomainError(mostPressing(problems.map((problem) => problem.code)), 422, undefined, problems);
+
+  const acceptAtOnce = source === 'phone' || truck.autoAccept;
+  const prepMinutes = Math.min(Math.max(truck.defaultPrepMinutes, 1), MAX_PREP_MINUTES);
+  return {
+    type: body.type,
+    source,
+    customer: body.customer,
+    delivery,
+    lines,
+    subtotal,
+    deliveryFee,
+    total,
+    paymentMethod: body.paymentMethod,
+    requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
+    estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),
+    acceptWithPrepMinutes: acceptAtOnce ? prepMinutes : null,
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Orders over HTTP: the public intake customers' apps use (by the truck's slug), and the truck's
+ * dashboard (owner and staff): lists, counts, one order, actions, acknowledgements, phone orders
+ * and the CSV export. The work is in orders.service.ts and orders.intake.ts.
+ */
+import { createHash } from 'node:crypto';
+import { DomainError } from '@domain/errors';
+import {
+  AcknowledgeOrdersSchema,
+  CreateOrderSchema,
+  OrderCountQuerySchema,
+  OrderCountsSchema,
+  OrderDeskSchema,
+  OrderExportQuerySchema,
+  OrderListQuerySchema,
+  OrderPageSchema,
+  OrderReceiptSchema,
+  OrderSchema,
+  type CreateOrder,
+  type Order,
+  type OrderReceipt,
+  type OrderSource,
+} from '@domain/order-contracts';
+import type { Currency } from '@domain/money';
+import { displayNumber, OrderActionSchema } from '@domain/orders';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { truckSlugs, trucks } from '../../db/tables/trucks';
+import { authOf } from '../../platform/auth';
+import { languageFromHeader } from '../../platform/i18n';
+import { truckAccessOf, truckGuard, truckNotFound, type TruckRow } from '../../platform/truck-access';
+import { exportFileName, exportOrders } from './orders.export';
+import { priceOrder } from './orders.intake';
+import { actorOf, createOrdersService, EXPIRY_BATCH, orderNotFound, type Actor } from './orders.service';
+
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const TruckParams = z.object({ truckId: z.string() });
+const OrderParams = TruckParams.extend({ orderId: z.string() });
+const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Printable ASCII, as the IETF draft and Stripe take it; a UUID is the usual choice. Loose: the other headers stay. */
+const IntakeHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/).optional(),
+});
+
+/** Intake as a customer app needs it: bursts from one address are limited, per process. */
+const INTAKE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+function receiptOf(order: Order): OrderReceipt {
+  return {
+    id: order.id,
+    number: order.number,
+    displayNumber: displayNumber(order.number),
+    status: order.status,
+    lines: order.lines,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    total: order.total,
+    currency: order.currency,
+    estimatedReadyAt: order.estimatedReadyAt!,
+  };
+}
+
+export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = createOrdersService(instance);
+  const { db } = instance.database;
+  const intakeLimit = instance.createRateLimit({ ...INTAKE_LIMIT, keyGenerator: (request) => `orders:${request.ip}` });
+
+  /** Places an order on the truck; the same Idempotency-Key and body return the first order (200) instead of a second. */
+  async function place(request: FastifyRequest, reply: FastifyReply, truck: TruckRow, body: CreateOrder, source: OrderSource, actor: Actor | null) {
+    const key = (request.headers as z.infer<typeof IntakeHeadersSchema>)['idempotency-key'];
+    const claim = key ? { key, requestHash: createHash('sha256').update(JSON.stringify(body)).digest('base64url') } : null;
+    const lang = languageFromHeader(request.headers['accept-language']);
+    const now = new Date();
+    const { order, replayed } = await service.place(truck, claim, () => priceOrder({ db, truck, source, lang, now }, body), actor, now);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return { order, status: replayed ? (200 as const) : (201 as const) };
+  }
+
+  app.post(
+    '/public/trucks/:slug/orders',
+    {
+      schema: {
+        tags,
+        summary:
+          'Place an order (customers). Prices come from the menu, never the request; the truck must trade, be open and not paused, a delivery point must be in a zone. 422 lists every problem. An Idempotency-Key makes a retry return the first order (200)',
+        params: z.object({ slug: z.string().max(100) }),
+        headers: IntakeHeadersSchema,
+        body: CreateOrderSchema,
+        response: { 200: OrderReceiptSchema, 201: OrderReceiptSchema },
+      },
+      preHandler: async (request, reply) => {
+        const result = await intakeLimit(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new DomainError('rate_limited', 429, { retryAfter: result.ttlInSeconds });
+        }
+      },
+    },
+    async (request, reply) => {
+      const [found] = await db
+        .select({ truck: trucks })
+        .from(truckSlugs)
+        .innerJoin(trucks, eq(trucks.id, truckSlugs.truckId))
+        .where(eq(truckSlugs.slug, request.params.slug));
+      if (!found) throw truckNotFound();
+      const { order, status } = await place(request, reply, found.truck, request.body, 'online', null);
+      return reply.status(status).send(receiptOf(order));
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Enter an order taken by phone (staff): priced and checked like any order, accepted at once with the default prep time',
+        security,
+        params: TruckParams,
+        headers: IntakeHeadersSchema,
+        body: CreateOrderSchema,
+        response: { 200: OrderSchema, 201: OrderSchema },
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request, reply) => {
+      const { order, status } = await place(request, reply, truckAccessOf(request).truck, request.body, 'phone', actorOf(authOf(request)));
+      return reply.status(status).send(order);
+    },
+  );
+
+  app.get(
+    '/trucks/:truckId/orders',
+    {
+      schema: {
+        tags,
+        summary: "A dashboard tab's orders, a page at a time (keyset: pass nextCursor back); queue tabs oldest first, the others newest first",
+        security,
+        params: TruckParams,
+        querystring: OrderListQuerySchema,
+        response: { 200: OrderPageSchema },
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => service.list(truckAccessOf(request).truck, request.query),
+  );
+
+  app.get(
+    '/trucks/:truckId/orders/desk',
+    {
+      schema: { tags, summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window', security, params: TruckParams, response: { 200: OrderDeskSchema } },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => {
+      const { truck } = truckAccessOf(request);
+      return {
+        truckId: truck.id,
+        nameEn: truck.nameEn,
+        nameAr: truck.nameAr,
+        currency: truck.currency as Currency,
+        timeZone: truck.timeZone,
+        defaultPrepMinutes: truck.defaultPrepMinutes,
+        acceptanceWindowMinutes: truck.acceptanceWindowMinutes,
+        autoAccept: truck.autoAccept,
+        location: truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng },
+      };
+    },
+  );
+
+  app.get(
+    '/trucks/:truckId/orders/counts',
+    {
+      schema: { tags, summary: 'How many orders each dashboard tab holds, with the same filters as the list', security, params: TruckParams, querystring: OrderCountQuerySchema, response: { 200: OrderCountsSchema } },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => service.counts(truckAccessOf(request).truck, request.query),
+  );
+
+  app.get(
+    '/trucks/:truckId/orders/export',
+    {
+      schema: {
+        tags,
+        summary: "The orders placed between two of the truck's local dates as CSV (UTF-8 with BOM, CRLF, every field quoted), in the request's language",
+        security,
+        params: TruckParams,
+        querystring: OrderExportQuerySchema,
+        produces: ['text/csv'],
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request, reply) => {
+      const { truck } = truckAccessOf(request);
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
+        .header('cache-control', 'no-store')
+        .send(exportOrders(db, truck, request.query, lang));
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/orders/acknowledge',
+    {
+      schema: {
+        tags,
+        summary: 'Someone heard these new orders: their ring stops on every device of the truck',
+        security,
+        params: TruckParams,
+        body: AcknowledgeOrdersSchema,
+        response: { 200: z.object({ acknowledged: z.int() }) },
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => ({ acknowledged: await service.acknowledge(truckAccessOf(request).truck, request.body.orderIds) }),
+  );
+
+  app.get(
+    '/trucks/:truckId/orders/:orderId',
+    {
+      schema: { tags, summary: 'One order with its lines and history', security, params: OrderParams, response: { 200: OrderSchema } },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => {
+      if (!isUuid(request.params.orderId)) throw orderNotFound();
+      return service.get(truckAccessOf(request).truck, request.params.orderId);
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/orders/:orderId/actions',
+    {
+      schema: {
+        tags,
+        summary:
+          'Move the order on: accept (prep minutes), reject (reason), start_preparing, mark_ready, send_out, complete, cancel (reason), delay (minutes). `version` is the one you saw: 409 conflict when it changed since, 409 illegal_transition when the status does not allow it; both carry the current order',
+        security,
+        params: OrderParams,
+        body: OrderActionSchema,
+        response: { 200: OrderSchema },
+      },
+      preValidation: ownerOrStaff,
+    },
+    async (request) => {
+      if (!isUuid(request.params.orderId)) throw orderNotFound();
+      return service.act(truckAccessOf(request).truck, request.params.orderId, request.body, actorOf(authOf(request)));
+    },
+  );
+
+  // Not HTTP, but the feature's one registration point: the acceptance window, and the keys' retention.
+  instance.jobs.schedule({
+    name: 'orders-expire-pending',
+    everyMs: 5_000,
+    run: async () => (await service.expireDue()) === EXPIRY_BATCH,
+  });
+  instance.jobs.schedule({ name: 'orders-forget-idempotency-keys', everyMs: 10 * 60_000, run: async () => void (await service.forgetOldKeys()) });
+}

@@ -1,0 +1,374 @@
+/**
+ * Orders: the dashboard's lists and counts, one order with its lines and history, every status
+ * change (in a transaction, on the version the person saw, with a history row and a live event),
+ * acknowledgements, the acceptance-window job, and writing a placed order (orders.intake.ts prices
+ * and checks it first).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/order-contracts';
+import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/order-contracts';
+import { DomainError } from '@domain/errors';
+import { transition, type DashboardTab, type OrderAction, type OrderCommand } from '@domain/orders';
+import { localToday } from '@domain/trucks';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema';
+import { orderDayCounters, orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
+import type { Caller } from '../../platform/auth';
+import { publishTruckEvent } from '../../platform/events';
+import type { TruckRow } from '../../platform/truck-access';
+import { localDateRange } from './local-dates';
+import { toHistoryEntry, toOrder, toSummary, type OrderRow } from './orders.view';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Runner = Db | Tx;
+
+/** Tabs whose orders are still being worked on list oldest first (a queue); the others newest first. */
+const QUEUE_TABS: ReadonlySet<DashboardTab> = new Set(['pending', 'in_progress', 'ready']);
+export const EXPIRY_BATCH = 100;
+/** How long an Idempotency-Key answers with its order: a day, as customers' apps retry within minutes. */
+const KEY_RETENTION = sql`interval '24 hours'`;
+
+export const orderNotFound = () => new DomainError('order_not_found', 404);
+const badCursor = () => new DomainError('validation_failed', 400, undefined, [{ path: 'cursor', code: 'invalid_cursor' }]);
+
+/** Who did it, as history keeps it. */
+export interface Actor {
+  userId: string;
+}
+
+export const actorOf = (caller: Caller): Actor => ({ userId: caller.userId });
+
+/** The keyset position after an order: its creation instant and id. */
+function encodeCursor(row: Pick<OrderRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const date = typeof createdAt === 'string' ? new Date(createdAt) : new Date(NaN);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
+    return { createdAt: date, id };
+  } catch {
+    throw badCursor();
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's filters other than the tab: the date range (local dates of the truck) and the search box. */
+function filters(truck: Pick<TruckRow, 'id' | 'timeZone'>, query: OrderCountQuery): SQL[] {
+  const conditions: SQL[] = [eq(orders.truckId, truck.id)];
+  const { start, end } = localDateRange(truck.timeZone, query.from, query.to);
+  if (start) conditions.push(gte(orders.createdAt, start));
+  if (end) conditions.push(lt(orders.createdAt, end));
+  const search = query.q?.trim() ? orderSearch(query.q) : null;
+  if (search?.kind === 'number') conditions.push(eq(orders.number, search.number));
+  if (search?.kind === 'phone') conditions.push(sql`${orders.customerPhone} LIKE ${`%${search.digits}%`}`);
+  if (search?.kind === 'name') conditions.push(ilike(orders.customerName, `%${escapeLike(search.text)}%`));
+  return conditions;
+}
+
+async function loadOrder(runner: Runner, truckId: string, orderId: string): Promise<Order | null> {
+  const [row] = await runner.select().from(orders).where(and(eq(orders.truckId, truckId), eq(orders.id, orderId)));
+  return row ? withDetails(runner, row) : null;
+}
+
+async function withDetails(runner: Runner, row: OrderRow): Promise<Order> {
+  const [lines, history] = await Promise.all([
+    runner.select().from(orderLines).where(and(eq(orderLines.truckId, row.truckId), eq(orderLines.orderId, row.id))).orderBy(asc(orderLines.lineNo)),
+    runner.select().from(orderHistory).where(and(eq(orderHistory.truckId, row.truckId), eq(orderHistory.orderId, row.id))).orderBy(asc(orderHistory.version)),
+  ]);
+  return toOrder(row, lines, history);
+}
+
+/** The actor's name as history keeps it, read in the same statement that writes the row. */
+const actorName = (actor: Actor | null) =>
+  actor === null ? null : sql`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.email}) FROM ${users} WHERE ${users.id} = ${actor.userId})`;
+
+type Transitioned = Extract<ReturnType<typeof transition>, { ok: true }>;
+
+/** Decides a command on an order row: the domain's answer, or the error the API gives for its refusal. */
+async function decide(runner: Runner, row: OrderRow, command: OrderCommand, now: Date): Promise<Transitioned> {
+  const estimate = row.estimatedReadyAt ? { estimatedReadyAt: row.estimatedReadyAt.toISOString() } : {};
+  const result = transition({ status: row.status, type: row.type, ...estimate }, command, now);
+  if (result.ok) return result;
+  if (result.code === 'validation_failed') {
+    throw new DomainError('validation_failed', 400, undefined, result.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code })));
+  }
+  throw new DomainError('illegal_transition', 409, { status: row.status, order: await withDetails(runner, row) });
+}
+
+/** Writes a decided change of a locked order row: the row (next version) and its history entry. */
+async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: Actor | null, now: Date, options: { acknowledge: boolean }) {
+  const version = row.version + 1;
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: change.status,
+      estimatedReadyAt: change.estimatedReadyAt ? new Date(change.estimatedReadyAt) : null,
+      ...(options.acknowledge ? { acknowledgedAt: row.acknowledgedAt ?? now } : {}),
+      ...(change.status === 'completed' ? { paymentStatus: 'paid' as const } : {}),
+      version,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.truckId, row.truckId), eq(orders.id, row.id)))
+    .returning();
+  const { status, action, reason } = change.historyEntry;
+  const [history] = await tx
+    .insert(orderHistory)
+    .values({ truckId: row.truckId, orderId: row.id, version, status, action, reason: reason ?? null, actorId: actor?.userId ?? null, actorName: actorName(actor), at: now })
+    .returning();
+  return { row: updated!, history: history! };
+}
+
+/** A change by a person or the expiry job: decided, written, announced. Every change also silences the order's ring. */
+async function applyCommand(tx: Tx, row: OrderRow, command: OrderCommand, actor: Actor | null, now: Date): Promise<OrderRow> {
+  const change = await decide(tx, row, command, now);
+  const written = await writeChange(tx, row, change, actor, now, { acknowledge: true });
+  const event: OrderEvent = { order: toSummary(written.row), previousStatus: row.status, history: toHistoryEntry(written.history) };
+  await publishTruckEvent(tx, row.truckId, ORDER_EVENTS.changed, event);
+  return written.row;
+}
+
+/** A priced, checked order ready to be written (orders.intake.ts makes it). */
+export interface PlacedOrderDraft {
+  type: OrderRow['type'];
+  source: OrderSource;
+  customer: { name: string; phone: string };
+  delivery: { address: string; lat: number; lng: number; zoneName: string } | null;
+  lines: {
+    itemId: string;
+    nameEn: string;
+    nameAr: string;
+    unitPrice: number;
+    qty: number;
+    options: (typeof orderLines.$inferInsert)['options'];
+    note: string;
+    total: number;
+  }[];
+  subtotal: number;
+  deliveryFee: number;
+  total: number;
+  paymentMethod: OrderRow['paymentMethod'];
+  requestedTime: Date | null;
+  estimatedReadyAt: Date;
+  /** Accept at once (auto-accept, or staff who took the call), with this many prep minutes. */
+  acceptWithPrepMinutes: number | null;
+}
+
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
+
+/** The order an Idempotency-Key was first used for; 422 when the key came with a different body. */
+async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim): Promise<Order | null> {
+  const [earlier] = await runner
+    .select()
+    .from(orderIdempotencyKeys)
+    .where(and(eq(orderIdempotencyKeys.truckId, truckId), eq(orderIdempotencyKeys.key, claim.key)));
+  if (!earlier) return null;
+  const order = earlier.requestHash === claim.requestHash ? await loadOrder(runner, truckId, earlier.orderId) : null;
+  if (!order) throw new DomainError('idempotency_key_reused', 422);
+  return order;
+}
+
+export function createOrdersService(app: FastifyInstance) {
+  const { db } = app.database;
+
+  async function lockedOrder(tx: Tx, truckId: string, orderId: string): Promise<OrderRow> {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.truckId, truckId), eq(orders.id, orderId)))
+      .for('update');
+    if (!row) throw orderNotFound();
+    return row;
+  }
+
+  return {
+    async list(truck: TruckRow, query: OrderListQuery): Promise<OrderPage> {
+      const newestFirst = !QUEUE_TABS.has(query.tab);
+      const conditions = [...filters(truck, query), eq(orders.tab, query.tab)];
+      if (query.cursor) {
+        const after = decodeCursor(query.cursor);
+        const beyond = newestFirst ? lt : gt;
+        conditions.push(or(beyond(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), beyond(orders.id, after.id)))!);
+      }
+      const direction = newestFirst ? desc : asc;
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(...conditions))
+        .orderBy(direction(orders.createdAt), direction(orders.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { orders: page.map(toSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    },
+
+    async counts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
+      const rows = await db
+        .select({ tab: orders.tab, count: count() })
+        .from(orders)
+        .where(and(...filters(truck, query)))
+        .groupBy(orders.tab);
+      const counts = Object.fromEntries(DASHBOARD_TAB_NAMES.map((tab) => [tab, 0])) as OrderCounts;
+      for (const row of rows) counts[row.tab] = row.count;
+      return counts;
+    },
+
+    async get(truck: TruckRow, orderId: string): Promise<Order> {
+      const order = await loadOrder(db, truck.id, orderId);
+      if (!order) throw orderNotFound();
+      return order;
+    },
+
+    /**
+     * A person's action on the version they saw. A stale version answers 409 `conflict`, an action
+     * the status does not allow 409 `illegal_transition`; both carry the current order.
+     */
+    async act(truck: TruckRow, orderId: string, body: OrderAction, actor: Actor, now = new Date()): Promise<Order> {
+      return db.transaction(async (tx) => {
+        const row = await lockedOrder(tx, truck.id, orderId);
+        if (row.version !== body.version) throw new DomainError('conflict', 409, { order: await withDetails(tx, row) });
+        const { version: _seen, ...command } = body;
+        return withDetails(tx, await applyCommand(tx, row, command, actor, now));
+      });
+    },
+
+    /** Stops the ring of these orders on every device; orders already acknowledged (or unknown) are left alone. */
+    async acknowledge(truck: TruckRow, orderIds: string[], now = new Date()): Promise<number> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({ acknowledgedAt: now })
+          .where(and(eq(orders.truckId, truck.id), inArray(orders.id, orderIds), isNull(orders.acknowledgedAt)))
+          .returning();
+        for (const row of rows) {
+          const event: OrderEvent = { order: toSummary(row), previousStatus: row.status };
+          await publishTruckEvent(tx, truck.id, ORDER_EVENTS.changed, event);
+        }
+        return rows.length;
+      });
+    },
+
+    /**
+     * Expires pending orders whose acceptance window has passed. Rows another process is expiring are
+     * skipped (SKIP LOCKED); trucks are taken in one order so two processes never wait on each other.
+     * Returns how many it expired; a full batch means there may be more.
+     */
+    async expireDue(now = new Date(), limit = EXPIRY_BATCH): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.status, 'pending'), lte(orders.acceptBy, now)))
+          .orderBy(asc(orders.acceptBy))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        due.sort((a, b) => (a.truckId < b.truckId ? -1 : a.truckId > b.truckId ? 1 : 0));
+        for (const row of due) await applyCommand(tx, row, { action: 'expire' }, null, now);
+        return due.length;
+      });
+    },
+
+    /** Forgets Idempotency-Keys past their retention; returns how many. */
+    async forgetOldKeys(): Promise<number> {
+      const removed = await db.delete(orderIdempotencyKeys).where(lt(orderIdempotencyKeys.createdAt, sql`now() - ${KEY_RETENTION}`)).returning({ key: orderIdempotencyKeys.key });
+      return removed.length;
+    },
+
+    /**
+     * Writes a placed order. With an Idempotency-Key, a key already used answers with its order (or
+     * 422 for a different body) before anything is priced; `price` runs on the pool with no
+     * transaction open (a transaction waiting for pool connections could starve the pool). The key
+     * is claimed first thing in the writing transaction: a concurrent retry waits on it, then finds
+     * it and gets this order back.
+     */
+    async place(
+      truck: TruckRow,
+      claim: IdempotencyClaim | null,
+      price: () => Promise<PlacedOrderDraft>,
+      actor: Actor | null,
+      now = new Date(),
+    ): Promise<{ order: Order; replayed: boolean }> {
+      const earlier = claim && (await replay(db, truck.id, claim));
+      if (earlier) return { order: earlier, replayed: true };
+      const draft = await price();
+      return db.transaction(async (tx) => {
+        const id = randomUUID();
+        if (claim) {
+          const [claimed] = await tx
+            .insert(orderIdempotencyKeys)
+            .values({ truckId: truck.id, key: claim.key, requestHash: claim.requestHash, orderId: id })
+            .onConflictDoNothing()
+            .returning();
+          if (!claimed) return { order: (await replay(tx, truck.id, claim))!, replayed: true };
+        }
+        const businessDate = localToday(truck.timeZone, now);
+        const [counter] = await tx
+          .insert(orderDayCounters)
+          .values({ truckId: truck.id, businessDate, lastNumber: 1 })
+          .onConflictDoUpdate({ target: [orderDayCounters.truckId, orderDayCounters.businessDate], set: { lastNumber: sql`${orderDayCounters.lastNumber} + 1` } })
+          .returning({ number: orderDayCounters.lastNumber });
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            truckId: truck.id,
+            id,
+            businessDate,
+            number: counter!.number,
+            status: 'pending',
+            type: draft.type,
+            source: draft.source,
+            customerName: draft.customer.name,
+            customerPhone: draft.customer.phone,
+            deliveryAddress: draft.delivery?.address ?? null,
+            deliveryLat: draft.delivery?.lat ?? null,
+            deliveryLng: draft.delivery?.lng ?? null,
+            zoneName: draft.delivery?.zoneName ?? null,
+            itemCount: draft.lines.reduce((sum, line) => sum + line.qty, 0),
+            subtotal: draft.subtotal,
+            deliveryFee: draft.deliveryFee,
+            total: draft.total,
+            currency: truck.currency,
+            paymentMethod: draft.paymentMethod,
+            requestedTime: draft.requestedTime,
+            estimatedReadyAt: draft.estimatedReadyAt,
+            acceptBy: new Date(now.getTime() + truck.acceptanceWindowMinutes * 60_000),
+            // Staff typing in a call have heard it: only customers' orders ring.
+            acknowledgedAt: draft.source === 'phone' ? now : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        const lines = await tx
+          .insert(orderLines)
+          .values(draft.lines.map((line, lineNo) => ({ truckId: truck.id, orderId: id, lineNo, ...line })))
+          .returning();
+        const history = await tx
+          .insert(orderHistory)
+          .values({ truckId: truck.id, orderId: id, version: 0, status: 'pending', action: 'place', actorId: actor?.userId ?? null, actorName: actorName(actor), at: now })
+          .returning();
+        let placed = row!;
+        if (draft.acceptWithPrepMinutes !== null) {
+          // Part of the order's creation (one event), and still ringing: auto-accept is no person hearing it.
+          // Auto-accept speaks for the truck (no actor); staff who took the call accept as themselves.
+          const change = await decide(tx, placed, { action: 'accept', prepMinutes: draft.acceptWithPrepMinutes }, now);
+          const accepted = await writeChange(tx, placed, change, actor, now, { acknowledge: false });
+          placed = accepted.row;
+          history.push(accepted.history);
+        }
+        const event: OrderEvent = { order: toSummary(placed), previousStatus: null };
+        await publishTruckEvent(tx, truck.id, ORDER_EVENTS.created, event);
+        return { order: toOrder(placed, lines, history), replayed: false };
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

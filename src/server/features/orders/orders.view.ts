@@ -1,0 +1,69 @@
+/** Order rows as the API's contracts: the summary lists and events carry, the whole order the panel shows. */
+import type { Order, OrderHistoryEntry, OrderLine, OrderSummary } from '@domain/order-contracts';
+import type { Currency } from '@domain/money';
+import type { orderHistory, orderLines, orders } from '../../db/tables/orders';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+export function toSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    truckId: row.truckId,
+    number: row.number,
+    businessDate: row.businessDate,
+    status: row.status,
+    type: row.type,
+    source: row.source,
+    customer: { name: row.customerName, phone: row.customerPhone },
+    delivery:
+      row.deliveryAddress === null
+        ? null
+        : { address: row.deliveryAddress, lat: row.deliveryLat ?? 0, lng: row.deliveryLng ?? 0, zoneName: row.zoneName ?? '' },
+    itemCount: row.itemCount,
+    subtotal: row.subtotal,
+    deliveryFee: row.deliveryFee,
+    total: row.total,
+    currency: row.currency as Currency,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    requestedTime: iso(row.requestedTime),
+    estimatedReadyAt: iso(row.estimatedReadyAt),
+    acceptBy: row.acceptBy.toISOString(),
+    acknowledgedAt: iso(row.acknowledgedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function toLine(row: OrderLineRow): OrderLine {
+  return {
+    itemId: row.itemId,
+    nameEn: row.nameEn,
+    nameAr: row.nameAr,
+    unitPrice: row.unitPrice,
+    qty: row.qty,
+    options: row.options,
+    note: row.note,
+    total: row.total,
+  };
+}
+
+export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
+  return {
+    version: row.version,
+    status: row.status,
+    action: row.action,
+    reason: row.reason,
+    at: row.at.toISOString(),
+    actor: row.actorName === null ? null : { id: row.actorId, name: row.actorName },
+  };
+}
+
+export function toOrder(row: OrderRow, lines: OrderLineRow[], history: OrderHistoryRow[]): Order {
+  return { ...toSummary(row), lines: lines.map(toLine), history: history.map(toHistoryEntry) };
+}

@@ -1,0 +1,138 @@
+/**
+ * Who is calling: verifies the bearer JWT (HS256 only: `alg: none`, other algorithms, a wrong key,
+ * tampered claims and expiry are refused), then checks in one query that its session is still open
+ * and its token version current. Features guard routes with `requireUser` / `requireRole(...)`
+ * preHandlers and read the caller with `authOf(request)`.
+ */
+import { isRole, type Role } from '@domain/access';
+import { TOKEN_TTL_SECONDS } from '@domain/session';
+import { DomainError } from '@domain/errors';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { sessions, users } from '../db/schema';
+
+export interface Caller {
+  userId: string;
+  sessionId: string;
+  roles: Role[];
+  tokenVersion: number;
+  sessionExpiresAt: Date;
+}
+
+export interface TokenGrant {
+  userId: string;
+  sessionId: string;
+  roles: readonly string[];
+  tokenVersion: number;
+  sessionExpiresAt: Date;
+}
+
+export interface Tokens {
+  /** A signed token for the session, expiring in an hour or when the session does, whichever is first. */
+  issue(grant: TokenGrant, now?: Date): Promise<{ token: string; expiresAt: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: Tokens;
+    verifyCaller(request: FastifyRequest): Promise<Caller>;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+const ClaimsSchema = z.object({
+  sub: z.uuid(),
+  sid: z.uuid(),
+  tv: z.number().int(),
+  roles: z.array(z.string()),
+  exp: z.number(),
+});
+
+const unauthorized = (code: string) => new DomainError(code, 401);
+
+async function verify(request: FastifyRequest, key: Uint8Array): Promise<Caller> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/);
+  if (!header) throw unauthorized('unauthorized');
+  if (!match?.[1]) throw unauthorized('token_invalid');
+
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(match[1], key, { algorithms: [ALGORITHM] }));
+  } catch (error) {
+    throw unauthorized(error instanceof joseErrors.JWTExpired ? 'token_expired' : 'token_invalid');
+  }
+  const claims = ClaimsSchema.safeParse(payload);
+  if (!claims.success) throw unauthorized('token_invalid');
+
+  const { db } = request.server.database;
+  const [row] = await db
+    .select({
+      roles: users.roles,
+      tokenVersion: users.tokenVersion,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.data.sid), eq(sessions.userId, claims.data.sub)));
+  if (!row || row.revokedAt || row.expiresAt <= new Date() || row.tokenVersion !== claims.data.tv) {
+    throw unauthorized('session_ended');
+  }
+  return {
+    userId: claims.data.sub,
+    sessionId: claims.data.sid,
+    // The database, not the token, is the source of roles: an approval or removal counts at once.
+    roles: row.roles.filter(isRole),
+    tokenVersion: row.tokenVersion,
+    sessionExpiresAt: row.expiresAt,
+  };
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const key = new TextEncoder().encode(app.config.jwtSecret);
+    app.decorateRequest('caller', null);
+    app.decorate('tokens', {
+      async issue(grant: TokenGrant, now = new Date()) {
+        const issuedAt = Math.floor(now.getTime() / 1000);
+        const expiresAt = Math.min(issuedAt + TOKEN_TTL_SECONDS, Math.floor(grant.sessionExpiresAt.getTime() / 1000));
+        const token = await new SignJWT({ sid: grant.sessionId, tv: grant.tokenVersion, roles: [...grant.roles] })
+          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+          .setSubject(grant.userId)
+          .setIssuedAt(issuedAt)
+          .setExpirationTime(expiresAt)
+          .sign(key);
+        return { token, expiresAt };
+      },
+    });
+    app.decorate('verifyCaller', (request: FastifyRequest) => verify(request, key));
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** preHandler: the request must carry a valid token of an open session. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  request.caller = await request.server.verifyCaller(request);
+}
+
+/** preHandler: as requireUser, and the caller must hold one of the roles. */
+export function requireRole(...roles: Role[]) {
+  return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
+    await requireUser(request);
+    if (!request.caller?.roles.some((role) => roles.includes(role))) throw new DomainError('forbidden', 403);
+  };
+}
+
+/** The caller of a route guarded by requireUser/requireRole. */
+export function authOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized('unauthorized');
+  return request.caller;
+}

@@ -1,0 +1,184 @@
+/**
+ * Live events over real HTTP: single-use tickets, the stream's start, order events as they happen,
+ * resuming after Last-Event-ID without losing or repeating one, resync when the events are gone,
+ * delivery from another server process on the same database (LISTEN/NOTIFY), and closing.
+ */
+import type { OrderEvent } from '@domain/order-contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, type SignedUp } from '../../testing/accounts';
+import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../../testing/orders';
+import { openEventStream } from '../../testing/sse';
+import { createTestApp } from '../../testing/test-app';
+import { buildApp } from '../app';
+import { wrapPool } from '../db/database';
+import { truckEvents } from '../db/tables/events';
+
+let app: FastifyInstance;
+let url: string;
+let admin: SignedUp;
+let truck: OrderingTruck;
+
+beforeAll(async () => {
+  ({ app } = await createTestApp());
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await signUp(app, { roles: ['Admin'] });
+  truck = await orderingTruck(app, admin);
+});
+
+async function ticketFor(user: SignedUp, truckId = truck.truck.id, on: FastifyInstance = app): Promise<string> {
+  const res = await on.inject({ method: 'POST', url: `/api/v1/trucks/${truckId}/events/ticket`, headers: bearer(user.token) });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { ticket: string }).ticket;
+}
+
+async function stream(user: SignedUp = truck.staff, options: { base?: string; headers?: Record<string, string>; query?: string; on?: FastifyInstance } = {}) {
+  const ticket = await ticketFor(user, truck.truck.id, options.on);
+  return openEventStream(`${options.base ?? url}/api/v1/trucks/${truck.truck.id}/events?ticket=${ticket}${options.query ?? ''}`, options.headers);
+}
+
+const payload = (data: string) => JSON.parse(data) as OrderEvent;
+
+describe('tickets', () => {
+  it('are given to the truck’s people only', async () => {
+    expect((await app.inject({ method: 'POST', url: `/api/v1/trucks/${truck.truck.id}/events/ticket` })).statusCode).toBe(401);
+    const stranger = await signUp(app);
+    expect((await app.inject({ method: 'POST', url: `/api/v1/trucks/${truck.truck.id}/events/ticket`, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    await ticketFor(truck.staff);
+  });
+
+  it('open one stream, once, of their own truck', async () => {
+    const ticket = await ticketFor(truck.owner);
+    const other = await orderingTruck(app, admin);
+    const elsewhere = await fetch(`${url}/api/v1/trucks/${other.truck.id}/events?ticket=${ticket}`);
+    expect(elsewhere.status).toBe(401);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('stream_ticket_invalid');
+    const first = await openEventStream(`${url}/api/v1/trucks/${truck.truck.id}/events?ticket=${ticket}`);
+    first.close();
+    expect((await fetch(`${url}/api/v1/trucks/${truck.truck.id}/events?ticket=${ticket}`)).status).toBe(401);
+    expect((await fetch(`${url}/api/v1/trucks/${truck.truck.id}/events?ticket=made-up`)).status).toBe(401);
+    expect((await fetch(`${url}/api/v1/trucks/${truck.truck.id}/events`)).status).toBe(400);
+  });
+});
+
+describe('the stream', () => {
+  it('starts with ready, then carries each new order and each change as it happens', async () => {
+    const events = await stream();
+    const ready = await events.next();
+    expect(ready.type).toBe('ready');
+    const id = await placedOrderId(app, truck);
+    const created = await events.next();
+    expect(created.type).toBe('order.created');
+    expect(Number(created.id)).toBe(Number(ready.id) + 1);
+    expect(payload(created.data).order).toMatchObject({ id, status: 'pending', acknowledgedAt: null });
+
+    await orderCall(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${id}/actions`, { action: 'accept', prepMinutes: 10, version: 0 });
+    const changed = await events.next();
+    expect(changed.type).toBe('order.changed');
+    expect(payload(changed.data)).toMatchObject({ order: { id, status: 'accepted', version: 1 }, history: { action: 'accept', version: 1 } });
+    events.close();
+  });
+
+  it.each([
+    ['the Last-Event-ID header', (id: string) => ({ headers: { 'last-event-id': id } })],
+    ['the lastEventId query', (id: string) => ({ query: `&lastEventId=${id}` })],
+  ])('resumes after the last event it had (%s), missing and repeating none', async (_name, resumeFrom) => {
+    const first = await stream();
+    await first.next('ready');
+    await placedOrderId(app, truck);
+    const seen = await first.next('order.created');
+    first.close();
+    const missed = [await placedOrderId(app, truck), await placedOrderId(app, truck)];
+
+    const again = await stream(truck.staff, resumeFrom(seen.id));
+    const replayed = [await again.next(), await again.next()];
+    expect(replayed.map((event) => [event.type, payload(event.data).order.id, Number(event.id)])).toEqual([
+      ['order.created', missed[0], Number(seen.id) + 1],
+      ['order.created', missed[1], Number(seen.id) + 2],
+    ]);
+    const live = await placedOrderId(app, truck);
+    const next = await again.next();
+    expect([payload(next.data).order.id, Number(next.id)]).toEqual([live, Number(seen.id) + 3]);
+    expect(again.received).toHaveLength(3);
+    again.close();
+  });
+
+  it('tells a client to reload when the events after its id are no longer kept', async () => {
+    const first = await stream();
+    await first.next('ready');
+    await placedOrderId(app, truck);
+    const seen = await first.next('order.created');
+    first.close();
+    await placedOrderId(app, truck);
+    await app.database.db.delete(truckEvents).where(eq(truckEvents.truckId, truck.truck.id));
+    const resumed = await stream(truck.staff, { headers: { 'last-event-id': seen.id } });
+    const resync = await resumed.next();
+    expect(resync.type).toBe('resync');
+    const live = await placedOrderId(app, truck);
+    const next = await resumed.next();
+    expect(Number(next.id)).toBe(Number(resync.id) + 1);
+    expect(payload(next.data).order.id).toBe(live);
+    resumed.close();
+  });
+});
+
+describe('several server processes', () => {
+  let second: FastifyInstance;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    // Its own pool and LISTEN connection on the same database: a second process as far as PostgreSQL can tell.
+    const { options } = app.database.pool;
+    // pg keeps the password out of the enumerable options.
+    const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
+    second = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    afterAll(async () => {
+      await second.close();
+      await pool.end();
+    });
+  });
+
+  it('delivers an order placed through one process to a dashboard connected to the other, within a second', async () => {
+    const events = await stream(truck.staff, { base: secondUrl, on: second });
+    await events.next('ready');
+    const before = performance.now();
+    const id = await placedOrderId(app, truck);
+    const created = await events.next('order.created', 1_000);
+    expect(payload(created.data).order.id).toBe(id);
+    expect(created.receivedAt - before).toBeLessThan(1_000);
+    events.close();
+  });
+
+  it('delivers a change made on one process to dashboards on both', async () => {
+    const here = await stream();
+    const there = await stream(truck.staff, { base: secondUrl, on: second });
+    await here.next('ready');
+    await there.next('ready');
+    const id = await placedOrderId(app, truck);
+    await orderCall(second, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${id}/actions`, { action: 'reject', reason: 'Busy', version: 0 });
+    for (const events of [here, there]) {
+      await events.next('order.created', 1_000);
+      expect(payload((await events.next('order.changed', 1_000)).data).order).toMatchObject({ id, status: 'rejected' });
+      events.close();
+    }
+  });
+});
+
+describe('closing', () => {
+  it('ends open streams so the app closes at once', async () => {
+    const { app: closing } = await createTestApp();
+    const base = await closing.listen({ port: 0, host: '127.0.0.1' });
+    const owner = await signUp(closing, { roles: ['Admin'] });
+    const own = await orderingTruck(closing, owner);
+    const events = await openEventStream(`${base}/api/v1/trucks/${own.truck.id}/events?ticket=${await ticketFor(own.owner, own.truck.id, closing)}`);
+    await events.next('ready');
+    expect(closing.events.streamCount(own.truck.id)).toBe(1);
+    const started = performance.now();
+    await closing.close();
+    await events.ended;
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '@testing/test-app';
+import { inlineScriptHashes } from './web-static';
+
+const INDEX = '<!doctype html><html><head><script>document.documentElement.dir="rtl"</script></head><body><div id="root"></div></body></html>';
+const ASSET = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'td-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'assets', 'main-AbC123.js'), ASSET);
+  writeFileSync(path.join(webDist, 'assets', 'main-AbC123.js.br'), brotliCompressSync(ASSET));
+  ({ app } = await createTestApp({ config: { webDist } }));
+});
+
+describe('serving the web build', () => {
+  it('serves index.html uncached at /', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers a client route with index.html (SPA fallback)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/orders?tab=ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets precompressed with a year-long immutable cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/main-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API routes and missing files as 404 JSON', async () => {
+    for (const url of ['/api/v1/nope', '/assets/missing-123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('route_not_found');
+    }
+  });
+
+  it('allows exactly the inline boot script in the CSP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const [hash] = inlineScriptHashes(INDEX);
+    expect(hash).toMatch(/^'sha256-/);
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+  });
+
+  it('compresses API responses', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
