@@ -1,0 +1,47 @@
+/**
+ * index.html's inline script sets <html lang dir data-theme> before first paint from the same
+ * storage the app writes; this runs it against real values so the two cannot drift apart.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { langDirSlice, setLanguage } from './lang-dir.slice';
+import { DEFAULT_SETTINGS, saveSettings } from './shell/settings';
+import { STORAGE_KEYS, writeJson } from './storage';
+import html from '../index.html?raw';
+
+const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+
+function runBootScript() {
+  const root = document.documentElement;
+  root.lang = 'en';
+  root.dir = 'ltr';
+  delete root.dataset.theme;
+  new Function(scripts[0]!)();
+  return { lang: root.lang, dir: root.dir, theme: root.dataset.theme };
+}
+
+afterEach(() => localStorage.clear());
+
+describe('the boot script in index.html', () => {
+  it('is the only inline script (the CSP allows just its hash)', () => {
+    expect(scripts).toHaveLength(1);
+  });
+
+  it('applies the language the app saved', () => {
+    writeJson(STORAGE_KEYS.langDir, langDirSlice.reducer(undefined, setLanguage('ar')));
+    expect(runBootScript()).toMatchObject({ lang: 'ar', dir: 'rtl' });
+  });
+
+  it('applies the dark theme the settings saved', () => {
+    saveSettings({ ...DEFAULT_SETTINGS, darkMode: true });
+    expect(runBootScript().theme).toBe('dark');
+    saveSettings({ ...DEFAULT_SETTINGS, darkMode: false });
+    expect(runBootScript().theme).toBeUndefined();
+  });
+
+  it('keeps English, light, when storage is missing or corrupt', () => {
+    expect(runBootScript()).toEqual({ lang: 'en', dir: 'ltr', theme: undefined });
+    localStorage.setItem(STORAGE_KEYS.langDir, '{');
+    localStorage.setItem(STORAGE_KEYS.settings, '{');
+    expect(runBootScript()).toEqual({ lang: 'en', dir: 'ltr', theme: undefined });
+  });
+});

@@ -1,0 +1,35 @@
+import '@fontsource/poppins/latin-400.css';
+import '@fontsource/poppins/latin-600.css';
+import '@fontsource/cairo/arabic-400.css';
+import '@fontsource/cairo/arabic-600.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initI18n } from '../i18n/i18n';
+import { applyDayjsLocale } from '../ui/dayjs-locale';
+import './global.css';
+import { persistState } from './persistence';
+import { Providers } from './providers';
+import { createAppRouter } from './router';
+import { makeStore } from './store';
+
+async function start() {
+  const store = makeStore();
+  persistState(store);
+  const { lang_dir: langDir } = store.getState();
+  // index.html set these before first paint from the same storage; this covers a corrupt value it skipped.
+  document.documentElement.lang = langDir.lang;
+  document.documentElement.dir = langDir.dir;
+  // The router starts loading the screen's code as soon as it exists: alongside the catalogues, not after them.
+  const router = createAppRouter(store);
+  await Promise.all([initI18n(langDir.lang), applyDayjsLocale(langDir.lang)]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers store={store} langDir={langDir}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

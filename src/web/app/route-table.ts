@@ -1,0 +1,37 @@
+/**
+ * Every screen as plain data: the router builds its lazy routes from it, and the build's weight
+ * budget (scripts/build/weight-budget.ts) reads the same list to weigh each route, so the two
+ * cannot drift apart. Module paths are relative to src/web.
+ */
+export type Layout = 'dashboard' | 'page';
+
+export interface RouteEntry {
+  path: string;
+  layout: Layout;
+  /** The page module; it exports `Component` (React Router's lazy-route convention). */
+  page: string;
+  /** 'signed-in': the seed's second list, shown only to a signed-in user. */
+  access: 'public' | 'signed-in';
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', layout: 'page', page: 'features/accounts/entry.page.tsx', access: 'public' },
+  { path: '/new-signup', layout: 'page', page: 'features/accounts/signup.page.tsx', access: 'public' },
+  { path: '/home', layout: 'dashboard', page: 'features/home/home.page.tsx', access: 'public' },
+  { path: '/truck-info', layout: 'dashboard', page: 'features/trucks/truck-info.page.tsx', access: 'public' },
+  { path: '/truck-register', layout: 'dashboard', page: 'features/trucks/truck-register.page.tsx', access: 'public' },
+  { path: '/user-profile', layout: 'dashboard', page: 'features/accounts/user-profile.page.tsx', access: 'public' },
+  { path: '/menu', layout: 'dashboard', page: 'features/menu/menu.page.tsx', access: 'public' },
+  { path: '/orders', layout: 'dashboard', page: 'features/orders/order-dashboard.page.tsx', access: 'public' },
+  { path: '/delivery-zones', layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
+  { path: '/operating-hours', layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
+  { path: '/booking-details', layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
+  { path: '/jobs/:number', layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },
+  { path: '/admin/reviews', layout: 'dashboard', page: 'features/trucks/admin-reviews.page.tsx', access: 'signed-in' },
+];
+
+/** The layout module a route loads with its page; null when the layout ships with the entry chunk. */
+export const LAYOUT_MODULES: Record<Layout, string | null> = {
+  dashboard: 'app/shell/dashboard-layout.tsx',
+  page: null,
+};

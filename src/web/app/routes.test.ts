@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWN_PATHS, PROTECTED_EXTRA_SCREENS, routeTitleKey, SCREENS } from './routes';
+import en from '../i18n/en/common.json';
+
+const SEED_PATHS = [
+  '/',
+  '/new-signup',
+  '/home',
+  '/truck-info',
+  '/truck-register',
+  '/user-profile',
+  '/menu',
+  '/orders',
+  '/delivery-zones',
+  '/operating-hours',
+  '/booking-details',
+];
+
+describe('routes', { timeout: 30_000 }, () => {
+  it("has the seed's eleven paths plus /jobs/{n}", () => {
+    expect(SCREENS.map((s) => s.path).sort()).toEqual([...SEED_PATHS, '/jobs/:number'].sort());
+    expect(KNOWN_PATHS.sort()).toEqual([...SEED_PATHS].sort());
+  });
+
+  it('puts the entry page and sign-up in the page layout, the rest in the dashboard', () => {
+    const pageLayout = SCREENS.filter((s) => s.layout === 'page').map((s) => s.path);
+    expect(pageLayout.sort()).toEqual(['/', '/new-signup']);
+  });
+
+  it('keeps the admin screens in the protected extra list', () => {
+    expect(PROTECTED_EXTRA_SCREENS.map((s) => s.path)).toEqual(['/admin/reviews']);
+  });
+
+  it.each([...SCREENS, ...PROTECTED_EXTRA_SCREENS].map((s) => [s.path, s] as const))('%s loads its page lazily', async (_path, screen) => {
+    const module = (await screen.lazy()) as { Component?: unknown };
+    expect(typeof module.Component).toBe('function');
+  });
+
+  it('titles every screen from the catalogue, /jobs/{n} as a booking, anything else as not found', () => {
+    const titles = en.routes as Record<string, string>;
+    for (const path of [...KNOWN_PATHS, '/admin/reviews']) expect(titles[routeTitleKey(path).slice('routes.'.length)], path).toBeTruthy();
+    expect(routeTitleKey('/jobs/42')).toBe('routes./jobs');
+    expect(routeTitleKey('/jobs/abc')).toBe('notFound.title');
+    expect(routeTitleKey('/nowhere')).toBe('notFound.title');
+  });
+});

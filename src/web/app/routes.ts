@@ -1,0 +1,45 @@
+/**
+ * The screens of the seed (§2) plus /jobs/{n}, each loaded lazily from its feature, built from the
+ * route table. `layout` keeps the seed's layout state: 'dashboard' (sidebar and navbar) or 'page'
+ * (full-page screens).
+ */
+import type { ComponentType } from 'react';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { ROUTE_TABLE, type Layout, type RouteEntry } from './route-table';
+
+export type { Layout };
+
+export interface ScreenRoute {
+  path: string;
+  layout: Layout;
+  lazy: LazyRouteFunction<RouteObject>;
+}
+
+/** A page module exports its screen as `Component`, React Router's lazy-route convention. */
+type PageModule = { Component: ComponentType };
+
+const pageModules = import.meta.glob<PageModule>('../features/*/*.page.tsx');
+
+function toScreen(entry: RouteEntry): ScreenRoute {
+  const load = pageModules[`../${entry.page}`];
+  if (!load) throw new Error(`route ${entry.path}: no page module at src/web/${entry.page}`);
+  return { path: entry.path, layout: entry.layout, lazy: load };
+}
+
+export const SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => e.access === 'public').map(toScreen);
+
+/** The seed's second list: shown only to a signed-in user (the admin screens, for Admin only). */
+export const PROTECTED_EXTRA_SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => e.access === 'signed-in').map(toScreen);
+
+/** Paths the seed's redirect rules treat as known (§4 rule 3). */
+export const KNOWN_PATHS = SCREENS.map((s) => s.path).filter((p) => !p.includes(':'));
+
+const JOB_PATH = /^\/jobs\/\d+$/;
+const TITLED_PATHS = new Set(ROUTE_TABLE.map((e) => e.path).filter((p) => !p.includes(':')));
+
+/** The catalogue key (common namespace) of a path's title; unknown paths get the not-found title. */
+export function routeTitleKey(pathname: string): string {
+  if (JOB_PATH.test(pathname)) return 'routes./jobs';
+  if (TITLED_PATHS.has(pathname)) return `routes.${pathname}`;
+  return 'notFound.title';
+}

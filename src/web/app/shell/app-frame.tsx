@@ -1,0 +1,53 @@
+/**
+ * Wraps every screen: the thin loading bar while a lazy page loads, the full-screen overlay while
+ * `loading.page` is set, the scroll reset on every path change (seed §2) and the document title.
+ * The session rules (accounts issue) plug in through <SessionGuard />.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { SessionGuard } from '../../features/accounts/session-guard';
+import { useAppSelector } from '../hooks';
+import { routeTitleKey } from '../routes';
+import { LoadingBar } from './loading-bar';
+import './app-frame.css';
+
+export function AppFrame() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const pageLoading = useAppSelector((s) => s.loading.page);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    document.title = `${t(routeTitleKey(pathname))} · ${t('app.name')}`;
+  }, [pathname, t]);
+
+  return (
+    <>
+      <a
+        className="td-skip-link"
+        href="#main"
+        onClick={(event) => {
+          // Focus the content without a router navigation to the hash.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('shell:skipToContent')}
+      </a>
+      <SessionGuard />
+      {navigation.state === 'loading' && <LoadingBar />}
+      {pageLoading && (
+        <div className="td-page-overlay" role="status" data-testid="page-overlay">
+          <span className="td-spinner" aria-hidden="true" />
+          <span className="td-visually-hidden">{t('loading')}</span>
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
+}

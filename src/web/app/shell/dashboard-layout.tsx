@@ -1,0 +1,65 @@
+/**
+ * The dashboard layout (the seed's default 'dashboard'): sidebar, navbar, the screen and the settings
+ * drawer. A lazy route of its own, so the entry page never loads Ant Design's layout and menu.
+ */
+import { Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AntdProvider } from '../../ui/antd-provider';
+import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { setSelectedKeys, toggleCollapsed } from '../sidebar.slice';
+import { Navbar } from './navbar';
+import { useSettings } from './settings-context';
+import { DesktopSidebar, MobileSidebar } from './sidebar';
+import { menuKeyFor } from './sidebar-entries';
+import './dashboard-layout.css';
+
+const loadSettingsDrawer = () => import('./settings-drawer');
+const SettingsDrawer = lazy(loadSettingsDrawer);
+
+export function DashboardLayout() {
+  const dispatch = useAppDispatch();
+  const { settings, dispatch: settingsDispatch } = useSettings();
+  const { pathname } = useLocation();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const collapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
+  const [navigationOpen, setNavigationOpen] = useState(false);
+  // Mounted on first open and kept, so closing animates instead of vanishing.
+  const [drawerMounted, setDrawerMounted] = useState(settings.openConfigurator);
+  if (settings.openConfigurator && !drawerMounted) setDrawerMounted(true);
+
+  useEffect(() => settingsDispatch({ type: 'layout', value: 'dashboard' }), [settingsDispatch]);
+
+  useEffect(() => {
+    const key = menuKeyFor(pathname);
+    dispatch(setSelectedKeys(key ? [key] : []));
+  }, [dispatch, pathname]);
+
+  return (
+    <AntdProvider>
+      <Layout hasSider className="td-dashboard">
+        {desktop ? <DesktopSidebar /> : <MobileSidebar open={navigationOpen} onClose={() => setNavigationOpen(false)} />}
+        <Layout className="td-dashboard__body">
+          <Navbar
+            desktop={desktop}
+            sidebarCollapsed={collapsed}
+            onToggleSidebar={() => (desktop ? dispatch(toggleCollapsed()) : setNavigationOpen(true))}
+            onOpenSettings={() => settingsDispatch({ type: 'openConfigurator', value: true })}
+            onPreloadSettings={() => void loadSettingsDrawer()}
+          />
+          <Layout.Content id="main" tabIndex={-1} className="td-dashboard__content">
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+      </Layout>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
+    </AntdProvider>
+  );
+}
+
+export { DashboardLayout as Component };

@@ -1,0 +1,147 @@
+/**
+ * The sidebar: the brand and the menu of screens (from the access list), coloured by the settings.
+ * At 992px and wider it is a collapsible Sider; below, the same content sits in a drawer.
+ */
+import {
+  AuditOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  ClockCircleOutlined,
+  EnvironmentOutlined,
+  FormOutlined,
+  HomeOutlined,
+  ReadOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ConfigProvider, Drawer, Layout, Menu } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { routeTitleKey } from '../routes';
+import { resetMenu, setOpenKeys } from '../sidebar.slice';
+import { useSettings } from './settings-context';
+import { sidebarEntries } from './sidebar-entries';
+import { sidenavLook, type SidenavLook } from './sidenav-style';
+
+const ICONS: Record<string, ReactNode> = {
+  '/home': <HomeOutlined aria-hidden />,
+  '/truck-register': <FormOutlined aria-hidden />,
+  '/truck-info': <CarOutlined aria-hidden />,
+  '/menu': <ReadOutlined aria-hidden />,
+  '/orders': <ShoppingCartOutlined aria-hidden />,
+  '/booking-details': <CalendarOutlined aria-hidden />,
+  '/delivery-zones': <EnvironmentOutlined aria-hidden />,
+  '/operating-hours': <ClockCircleOutlined aria-hidden />,
+  '/admin/reviews': <AuditOutlined aria-hidden />,
+  '/user-profile': <UserOutlined aria-hidden />,
+};
+
+export const SIDEBAR_WIDTH = 250;
+
+function useSidenavLook(): SidenavLook {
+  const { settings } = useSettings();
+  return sidenavLook(settings);
+}
+
+function SidebarBrand({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <Link
+      to="/home"
+      className="td-sidebar__brand"
+      aria-label={t('shell:sidebar.home', { app: t('app.name') })}
+      onClick={() => {
+        dispatch(resetMenu());
+        onNavigate?.();
+      }}
+    >
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      {!collapsed && <span className="td-wordmark">{t('app.name')}</span>}
+    </Link>
+  );
+}
+
+function SidebarMenu({ look, onNavigate }: { look: SidenavLook; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const accessList = useAppSelector((s) => s.accessControl.accessList);
+  const { selectedKeys, openKeys } = useAppSelector((s) => s.sidebar.menu);
+  const entries = useMemo(() => sidebarEntries(accessList), [accessList]);
+  const { accent, accentText } = look;
+  return (
+    <nav aria-label={t('shell:sidebar.label')}>
+      <ConfigProvider
+        theme={{
+          components: {
+            Menu: {
+              itemBg: 'transparent',
+              darkItemBg: 'transparent',
+              itemSelectedBg: accent,
+              darkItemSelectedBg: accent,
+              itemSelectedColor: accentText,
+              darkItemSelectedColor: accentText,
+            },
+          },
+        }}
+      >
+        <Menu
+          theme={look.menuTheme}
+          mode="inline"
+          selectedKeys={selectedKeys}
+          openKeys={openKeys}
+          onOpenChange={(keys) => dispatch(setOpenKeys(keys))}
+          onClick={onNavigate}
+          items={entries.map((path) => ({
+            key: path,
+            icon: ICONS[path],
+            label: <Link to={path}>{t(routeTitleKey(path))}</Link>,
+          }))}
+        />
+      </ConfigProvider>
+    </nav>
+  );
+}
+
+export function DesktopSidebar() {
+  const collapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
+  const look = useSidenavLook();
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsed={collapsed}
+      trigger={null}
+      theme={look.menuTheme}
+      className={`td-sidebar td-sidebar--${look.menuTheme}`}
+      style={{ background: look.background }}
+      data-testid="sidebar"
+    >
+      <SidebarBrand collapsed={collapsed} />
+      <SidebarMenu look={look} />
+    </Layout.Sider>
+  );
+}
+
+export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dir = useAppSelector((s) => s.lang_dir.dir);
+  const look = useSidenavLook();
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement={dir === 'rtl' ? 'right' : 'left'}
+      size={SIDEBAR_WIDTH}
+      closable={false}
+      aria-label={t('shell:sidebar.label')}
+      rootClassName={`td-sidebar td-sidebar--${look.menuTheme}`}
+      styles={{ section: { background: look.background === 'transparent' ? undefined : look.background }, body: { padding: 0 } }}
+      data-testid="sidebar"
+    >
+      <SidebarBrand collapsed={false} onNavigate={onClose} />
+      <SidebarMenu look={look} onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Helpers for the web tests (src/testing is off limits to src/web by the layer rules): the whole app
+ * on a memory router, and a window.matchMedia that follows a width the test sets.
+ */
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { initI18n } from '../i18n/i18n';
+import { persistState } from './persistence';
+import { Providers } from './providers';
+import { buildRoutes } from './router';
+import { makeStore, type AppStore } from './store';
+
+/**
+ * The first render of a screen transforms its whole module graph (antd included) in the test
+ * runner, which can take several seconds on a busy machine.
+ */
+export const SCREEN_TIMEOUT = { timeout: 30_000 };
+export const FIND = { timeout: 20_000 };
+
+export function installMatchMedia(initialWidth: number) {
+  let width = initialWidth;
+  type Listener = (event: { matches: boolean; media: string }) => void;
+  const lists = new Set<{ query: string; listeners: Set<Listener> }>();
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*(\d+)px\)/g)].every(([, kind, px]) => (kind === 'min' ? width >= Number(px) : width <= Number(px)));
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const entry = { query, listeners: new Set<Listener>() };
+    lists.add(entry);
+    return {
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_: string, listener: Listener) => entry.listeners.add(listener),
+      removeEventListener: (_: string, listener: Listener) => entry.listeners.delete(listener),
+      addListener: (listener: Listener) => entry.listeners.add(listener),
+      removeListener: (listener: Listener) => entry.listeners.delete(listener),
+      dispatchEvent: () => true,
+    };
+  });
+  return {
+    setWidth(next: number) {
+      width = next;
+      act(() => lists.forEach((l) => l.listeners.forEach((listener) => listener({ matches: matches(l.query), media: l.query }))));
+    },
+  };
+}
+
+/** `extra` renders beside the router, inside the providers (probes of context state). */
+/**
+ * The screens inside the shell call the API; in these tests there is no server, so every call
+ * answers 503 in the API's error shape (relative URLs resolve against the jsdom page).
+ */
+function stubApi() {
+  const BaseRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends BaseRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+      }
+    },
+  );
+  vi.stubGlobal('fetch', async () =>
+    Response.json({ error: { code: 'service_unavailable', message: 'no server in this test', fields: [] } }, { status: 503 }),
+  );
+}
+
+export async function renderApp(path: string, options: { store?: AppStore; width?: number; extra?: ReactNode } = {}) {
+  const store = options.store ?? makeStore();
+  persistState(store);
+  const langDir = store.getState().lang_dir;
+  await initI18n(langDir.lang);
+  stubApi();
+  const media = installMatchMedia(options.width ?? 1366);
+  // jsdom has no layout: Ant Design's popups only need the observer to exist.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const router = createMemoryRouter(buildRoutes(store), { initialEntries: [path] });
+  const view = render(
+    <Providers store={store} langDir={langDir}>
+      <RouterProvider router={router} />
+      {options.extra}
+    </Providers>,
+  );
+  return { ...view, store, router, media };
+}

@@ -1,0 +1,1 @@
+export { PlaceholderPage as Component } from '../../ui/placeholder-page';

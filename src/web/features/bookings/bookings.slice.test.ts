@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingSlice,
+  setAvailableToArrive,
+  setBookingActiveStatus,
+  setBookingCount,
+  setBookingLoading,
+  setBookings,
+  setBookingTabLoading,
+  setSelectedBooking,
+} from './bookings.slice';
+
+const reduce = bookingSlice.reducer;
+
+describe('booking slice', () => {
+  it("starts like the order slice, plus availableToArrive off", () => {
+    expect(reduce(undefined, { type: 'init' })).toEqual({
+      bookings: [],
+      selectedOrder: null,
+      count: {},
+      activeStatus: 'pending',
+      tab_loading: false,
+      order_loading: false,
+      availableToArrive: false,
+    });
+  });
+
+  it('holds the list, selection, counts, loading flags and the availability switch', () => {
+    let state = reduce(undefined, setBookings([{ id: 1 }]));
+    state = reduce(state, setSelectedBooking({ id: 1 }));
+    state = reduce(state, setBookingCount({ pending: 1 }));
+    state = reduce(state, setBookingTabLoading(true));
+    state = reduce(state, setBookingLoading(true));
+    state = reduce(state, setAvailableToArrive(true));
+    expect(state).toMatchObject({ bookings: [{ id: 1 }], selectedOrder: { id: 1 }, count: { pending: 1 }, tab_loading: true, order_loading: true, availableToArrive: true });
+  });
+
+  it('switching tab clears the selection', () => {
+    const state = reduce(reduce(undefined, setSelectedBooking({ id: 1 })), setBookingActiveStatus('quoted'));
+    expect(state).toMatchObject({ activeStatus: 'quoted', selectedOrder: null });
+  });
+});

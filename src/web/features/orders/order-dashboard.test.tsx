@@ -1,0 +1,275 @@
+/**
+ * The /orders screen with the API answered in memory and the event stream driven by the test:
+ * tabs and counts, only legal actions, a live new order that rings until heard and shows in the
+ * title, a change from another device moving an order between tabs, the version on actions, and a
+ * dropped stream resuming after its last event with a fresh ticket.
+ */
+import type { Order, OrderCounts, OrderEvent, OrderSummary } from '@domain/order-contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { langDirFor } from '../../app/lang-dir.slice';
+import { Providers } from '../../app/providers';
+import { makeStore, type AppStore } from '../../app/store';
+import { installMatchMedia } from '../../app/test-support';
+import { initI18n } from '../../i18n/i18n';
+import { AntdProvider } from '../../ui/antd-provider';
+import { OrderDashboard } from './order-dashboard';
+
+const TRUCK = '11111111-1111-4111-8111-111111111111';
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const MINUTE = 60_000;
+
+function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const created = new Date(Date.now() - (10 - n) * MINUTE).toISOString();
+  return {
+    id: uuid(n),
+    truckId: TRUCK,
+    number: n,
+    businessDate: '2025-05-01',
+    status: 'pending',
+    type: 'pickup',
+    source: 'online',
+    customer: { name: `Customer ${n}`, phone: '+96555512345' },
+    delivery: null,
+    itemCount: 2,
+    subtotal: 2_800,
+    deliveryFee: 0,
+    total: 2_800,
+    currency: 'KWD',
+    paymentMethod: 'cash',
+    paymentStatus: 'unpaid',
+    requestedTime: null,
+    estimatedReadyAt: null,
+    acceptBy: new Date(Date.now() + 8 * MINUTE).toISOString(),
+    acknowledgedAt: created,
+    createdAt: created,
+    updatedAt: created,
+    version: 0,
+    ...overrides,
+  };
+}
+
+const full = (order: OrderSummary): Order => ({
+  ...order,
+  lines: [{ itemId: uuid(900), nameEn: 'Chicken shawarma', nameAr: 'شاورما دجاج', unitPrice: 1_400, qty: 2, options: [], note: 'No pickles', total: 2_800 }],
+  history: [{ version: 0, status: 'pending', action: 'place', reason: null, at: order.createdAt, actor: null }],
+});
+
+/** A stand-in for the browser's EventSource that the test feeds. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+    queueMicrotask(() => this.onopen?.());
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, id: number, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: String(id) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+let lists: Record<string, OrderSummary[]>;
+let counts: OrderCounts;
+let requests: { method: string; path: string; search: string; body: unknown }[];
+let actionAnswer: (body: { version: number }) => Response;
+
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(async () => {
+  FakeEventSource.opened = [];
+  requests = [];
+  lists = { pending: [summary(1), summary(2)], in_progress: [], ready: [], completed: [], closed: [] };
+  counts = { pending: 2, in_progress: 0, ready: 0, completed: 5, closed: 1 };
+  actionAnswer = () => json({ error: { code: 'internal', message: '' } }, 500);
+  installMatchMedia(1366);
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal('Request', class extends NodeRequest {
+    constructor(input: string | URL, init?: RequestInit) {
+      super(new URL(input, window.location.origin), init);
+    }
+  });
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));
+    requests.push({ method: request.method, path: url.pathname, search: url.search, body });
+    const base = `/api/v1/trucks/${TRUCK}`;
+    const path = url.pathname;
+    if (path === `${base}/orders/desk`) {
+      return json({ truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, location: null });
+    }
+    if (path === `${base}/orders/counts`) return json(counts);
+    if (path === `${base}/orders`) return json({ orders: lists[url.searchParams.get('tab') ?? 'pending'] ?? [], nextCursor: null });
+    if (path === `${base}/events/ticket`) return json({ ticket: `ticket-${FakeEventSource.opened.length}`, expiresAt: new Date().toISOString() }, 201);
+    if (path === `${base}/orders/acknowledge`) return json({ acknowledged: (body as { orderIds: string[] }).orderIds.length });
+    const action = new RegExp(`^${base}/orders/([\\w-]+)/actions$`).exec(path);
+    if (action) return actionAnswer(body as { version: number });
+    const one = new RegExp(`^${base}/orders/([\\w-]+)$`).exec(path);
+    const found = one && Object.values(lists).flat().find((order) => order.id === one[1]);
+    if (found) return json(full(found));
+    return json({ error: { code: 'not_found', message: '' } }, 404);
+  });
+  await initI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function renderDashboard(): Promise<AppStore> {
+  const store = makeStore({ lang_dir: langDirFor('en') });
+  render(
+    <Providers store={store} langDir={langDirFor('en')}>
+      <AntdProvider>
+        <OrderDashboard truckId={TRUCK} />
+      </AntdProvider>
+    </Providers>,
+  );
+  await waitFor(() => expect(screen.getByTestId('order-card-1')).toBeTruthy());
+  await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+  return store;
+}
+
+const stream = () => FakeEventSource.opened.at(-1)!;
+const countOf = (tab: string) => screen.getByTestId(`orders-count-${tab}`).textContent;
+
+describe('the order dashboard', () => {
+  it('shows the tabs with their counts and a pending order with only what it allows', async () => {
+    const store = await renderDashboard();
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+    expect(countOf('completed')).toBe('5');
+    expect(store.getState().order).toMatchObject({ activeStatus: 'pending', count: counts });
+    expect(store.getState().order.orders.map((order) => order.number)).toEqual([1, 2]);
+
+    fireEvent.click(screen.getByTestId('order-card-1'));
+    const panel = await screen.findByTestId('order-panel');
+    await waitFor(() => expect(within(panel).getByText('Chicken shawarma')).toBeTruthy());
+    expect(within(panel).getByRole('button', { name: 'Accept · 15 min' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Ready' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Handed over' })).toBeNull();
+    expect(store.getState().order.selectedOrder?.id).toBe(uuid(1));
+  });
+
+  it('opens the stream with a ticket, not a token, and shows a new order live: ringing, counted, in the title, until heard', async () => {
+    await renderDashboard();
+    expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-0`);
+    expect(stream().url).not.toMatch(/token|bearer/i);
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+
+    const fresh = summary(3, { acknowledgedAt: null, createdAt: new Date().toISOString() });
+    const created: OrderEvent = { order: fresh, previousStatus: null };
+    act(() => stream().emit('order.created', 41, created));
+    await waitFor(() => expect(screen.getByTestId('order-card-3')).toBeTruthy());
+    expect(screen.getByTestId('order-card-3').getAttribute('data-ringing')).toBe('true');
+    expect(countOf('pending')).toBe('3');
+    expect(screen.getByTestId('orders-ringing').textContent).toContain('New orders: 1');
+    await waitFor(() => expect(document.title).toBe('(3) Orders · TruckDesk'));
+
+    fireEvent.click(within(screen.getByTestId('orders-ringing')).getByRole('button', { name: 'Heard it' }));
+    await waitFor(() => expect(screen.queryByTestId('orders-ringing')).toBeNull());
+    expect(requests.find((request) => request.path.endsWith('/orders/acknowledge'))?.body).toEqual({ orderIds: [fresh.id] });
+  });
+
+  it('rings only after a first tap on the page, and raises a notification when the browser allows it', async () => {
+    const chimes: number[] = [];
+    class FakeAudioContext {
+      static created = 0;
+      state = 'suspended';
+      currentTime = 0;
+      destination = {};
+      constructor() {
+        FakeAudioContext.created++;
+      }
+      resume() {
+        this.state = 'running';
+        return Promise.resolve();
+      }
+      createOscillator() {
+        const node = { type: '', frequency: { value: 0 }, connect: (next: unknown) => next, start: () => chimes.push(Date.now()), stop() {} };
+        return node;
+      }
+      createGain() {
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (next: unknown) => next };
+      }
+    }
+    const notifications: { title: string; body?: string }[] = [];
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        class {
+          constructor(title: string, options?: { body?: string }) {
+            notifications.push({ title, body: options?.body });
+          }
+        },
+        { permission: 'granted' },
+      ),
+    );
+    await renderDashboard();
+    act(() => stream().emit('order.created', 43, { order: summary(4, { acknowledgedAt: null }), previousStatus: null } satisfies OrderEvent));
+    await waitFor(() => expect(screen.getByTestId('orders-ringing')).toBeTruthy());
+    // No gesture yet: the browser would refuse sound, so nothing plays.
+    expect(FakeAudioContext.created).toBe(0);
+    expect(chimes).toHaveLength(0);
+    expect(notifications).toEqual([{ title: 'New order #004', body: expect.stringMatching(/^Customer 4 · KWD\s2\.800$/) }]);
+
+    fireEvent.pointerDown(document.body);
+    expect(FakeAudioContext.created).toBe(1);
+    act(() => stream().emit('order.created', 44, { order: summary(5, { acknowledgedAt: null }), previousStatus: null } satisfies OrderEvent));
+    await waitFor(() => expect(chimes.length).toBeGreaterThan(0));
+  });
+
+  it('moves an order changed on another device out of its tab at once, and counts it in the next', async () => {
+    await renderDashboard();
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+    const accepted = summary(1, { status: 'accepted', version: 1, estimatedReadyAt: new Date(Date.now() + 15 * MINUTE).toISOString() });
+    act(() => stream().emit('order.changed', 42, { order: accepted, previousStatus: 'pending' } satisfies OrderEvent));
+    await waitFor(() => expect(screen.queryByTestId('order-card-1')).toBeNull());
+    expect(countOf('pending')).toBe('1');
+    expect(countOf('in_progress')).toBe('1');
+    // The same event again (never sent twice by one stream, but harmless): an older or equal version changes nothing.
+    act(() => stream().emit('order.changed', 42, { order: summary(1), previousStatus: null } satisfies OrderEvent));
+    expect(screen.queryByTestId('order-card-1')).toBeNull();
+  });
+
+  it('sends the version it shows with an action, and shows the current order when another device was first', async () => {
+    await renderDashboard();
+    fireEvent.click(screen.getByTestId('order-card-2'));
+    const panel = await screen.findByTestId('order-panel');
+    const current = full(summary(2, { status: 'rejected', version: 1 }));
+    actionAnswer = () => json({ error: { code: 'conflict', message: '', details: { order: current } } }, 409);
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Accept · 20 min' }));
+    await waitFor(() => expect(within(screen.getByTestId('order-panel')).getByTestId('order-status').textContent).toBe('Rejected'));
+    expect(requests.find((request) => request.path.endsWith('/actions'))?.body).toEqual({ action: 'accept', prepMinutes: 20, version: 0 });
+    expect(within(screen.getByTestId('order-panel')).queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
+  it('reconnects after a drop with a new ticket, resuming after the last event it had', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await renderDashboard();
+      act(() => stream().emit('order.changed', 57, { order: summary(2, { acknowledgedAt: new Date().toISOString() }), previousStatus: 'pending' } satisfies OrderEvent));
+      const dropped = stream();
+      act(() => dropped.onerror?.());
+      expect(dropped.closed).toBe(true);
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+      expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-1&lastEventId=57`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

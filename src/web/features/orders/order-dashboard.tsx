@@ -1,0 +1,281 @@
+/**
+ * The /orders screen for one truck: status tabs with live counts, the tab's orders (a page at a
+ * time), the selected order beside them (or in a drawer on a narrow screen), search and dates, the
+ * CSV export and phone orders; kept live by the truck's event stream, ringing for new orders.
+ * The seed's `order` slice holds the tab, the selection, what is on screen and the loading flags.
+ */
+import { DASHBOARD_TAB_NAMES, type OrderSummary } from '@domain/order-contracts';
+import type { DashboardTab } from '@domain/orders';
+import { Button, Drawer } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { readString, writeString } from '../../app/storage';
+import { Loading } from '../../ui/loading';
+import { NativeInput } from '../../ui/native-fields';
+import { Notice } from '../../ui/notice';
+import { notify } from '../../ui/notify';
+import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import { downloadOrdersCsv } from './export-orders';
+import { useOrderFormat } from './order-format';
+import { OrderList } from './order-list';
+import { OrderPanel } from './order-panel';
+import { usePrinter } from './order-ticket';
+import { useAcknowledgeOrdersMutation, useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } from './orders.api';
+import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, setSelectedOrder } from './orders.slice';
+import { useNewOrderAlerts } from './use-new-order-alerts';
+import { useOrderStream } from './use-order-stream';
+import './orders.css';
+
+const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
+
+const PRINT_ON_ACCEPT_KEY = 'orders_print_on_accept';
+const CLOCK_TICK_MS = 30_000;
+const SEARCH_PAUSE_MS = 300;
+
+/** The time, refreshed every half minute: "placed 5 min ago" and due times move on by themselves. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The value once it has stopped changing for a moment: one search request per pause in typing, not per key. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The truck's calendar date today: export ranges are in its days, not the tablet's. (The domain's
+ * localToday does the same with the Temporal polyfill, too heavy for this screen's budget.)
+ */
+function localToday(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+export function OrderDashboard({ truckId }: { truckId: string }) {
+  const { t } = useTranslation('orders');
+  const dispatch = useAppDispatch();
+  const tab = useAppSelector((s) => s.order.activeStatus);
+  const selected = useAppSelector((s) => s.order.selectedOrder);
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const now = useNow();
+
+  const desk = useOrderDeskQuery(truckId);
+  const timeZone = desk.data?.timeZone ?? 'UTC';
+  const format = useOrderFormat(timeZone);
+
+  const [search, setSearch] = useState('');
+  const q = useSettled(search.trim(), SEARCH_PAUSE_MS);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = useMemo(() => ({ ...(from ? { from } : {}), ...(to ? { to } : {}), ...(q ? { q } : {}) }), [from, to, q]);
+  const list = useListOrdersInfiniteQuery({ truckId, tab, ...filters });
+  const counts = useOrderCountsQuery({ truckId, ...filters });
+  // Unfiltered, for the title and the ring (the same request as the tabs' when no filter is set).
+  const allCounts = useOrderCountsQuery({ truckId });
+  const orders = useMemo(() => list.data?.pages.flatMap((page) => page.orders) ?? [], [list.data]);
+
+  const alerts = useNewOrderAlerts(format, allCounts.data?.pending);
+  const streamStatus = useOrderStream(truckId, alerts.onOrderEvent);
+  const [acknowledge] = useAcknowledgeOrdersMutation();
+  const truckName = desk.data ? (format.lang === 'ar' ? desk.data.nameAr || desk.data.nameEn : desk.data.nameEn || desk.data.nameAr) : '';
+  const { print, ticket } = usePrinter(truckName, format);
+  const [printOnAccept, setPrintOnAccept] = useState(() => readString(PRINT_ON_ACCEPT_KEY) === 'true');
+  const [phoneOrderOpen, setPhoneOrderOpen] = useState(false);
+  const [exportRange, setExportRange] = useState<{ from: string; to: string } | null>(null);
+
+  useEffect(() => {
+    dispatch(setOrders(orders));
+  }, [dispatch, orders]);
+  useEffect(() => {
+    if (counts.data) dispatch(setOrderCount(counts.data));
+  }, [dispatch, counts.data]);
+  useEffect(() => {
+    dispatch(setOrderTabLoading(list.isFetching));
+  }, [dispatch, list.isFetching]);
+  // A selection from another truck (the switcher changed it) means nothing here.
+  useEffect(() => {
+    if (selected && selected.truckId !== truckId) dispatch(setSelectedOrder(null));
+  }, [dispatch, selected, truckId]);
+
+  const ringingIds = useMemo(() => new Set(alerts.ringing.map((order) => order.id)), [alerts.ringing]);
+  const select = useCallback((order: OrderSummary) => dispatch(setSelectedOrder(order)), [dispatch]);
+  const choosePrintOnAccept = (value: boolean) => {
+    writeString(PRINT_ON_ACCEPT_KEY, String(value));
+    setPrintOnAccept(value);
+  };
+
+  const heardIt = () => {
+    const orderIds = alerts.ringing.map((order) => order.id);
+    alerts.silence();
+    void acknowledge({ truckId, orderIds });
+  };
+
+  const exportCsv = async () => {
+    if (!exportRange) return;
+    const ok = await downloadOrdersCsv(truckId, exportRange, format.lang).catch(() => false);
+    if (ok) setExportRange(null);
+    else notify.error('orders:export.failed');
+  };
+
+  if (desk.isError) return <Notice kind="error">{t('loadFailed')}</Notice>;
+  if (!desk.data) return <Loading />;
+
+  const panel = selected && (
+    <OrderPanel
+      key={selected.id}
+      desk={desk.data}
+      orderId={selected.id}
+      format={format}
+      now={now}
+      printOnAccept={printOnAccept}
+      onPrintOnAcceptChange={choosePrintOnAccept}
+      onPrint={print}
+    />
+  );
+
+  return (
+    <div className="td-orders">
+      <div className="td-orders__toolbar">
+        <label className="td-orders__field td-orders__search">
+          {t('filters.search')}
+          <NativeInput type="search" value={search} placeholder={t('filters.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} testId="orders-search" />
+        </label>
+        <label className="td-orders__field">
+          {t('filters.from')}
+          <NativeInput type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+        </label>
+        <label className="td-orders__field">
+          {t('filters.to')}
+          <NativeInput type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+        </label>
+        {(from || to || search) && (
+          <Button
+            onClick={() => {
+              setFrom('');
+              setTo('');
+              setSearch('');
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+        <div className="td-orders__toolbar-end">
+          <span className="td-orders__live" data-status={streamStatus} data-testid="orders-live" role="status">
+            {t(`live.${streamStatus}`)}
+          </span>
+          {alerts.notifications === 'default' && <Button onClick={() => void alerts.enableNotifications()}>{t('alerts.enableNotifications')}</Button>}
+          {/* Any tap turns the sound on (use-new-order-alerts.ts): this button is the tap to make. */}
+          {!alerts.soundReady && <Button>{t('alerts.enableSound')}</Button>}
+          <Button onClick={() => setExportRange(exportRange ? null : { from: from || localToday(timeZone), to: to || localToday(timeZone) })}>{t('export.button')}</Button>
+          <Button type="primary" onClick={() => setPhoneOrderOpen(true)}>
+            {t('phone.open')}
+          </Button>
+        </div>
+      </div>
+
+      {exportRange && (
+        <form
+          className="td-orders__toolbar"
+          aria-label={t('export.title')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void exportCsv();
+          }}
+        >
+          <label className="td-orders__field">
+            {t('export.from')}
+            <NativeInput type="date" required value={exportRange.from} max={exportRange.to} onChange={(event) => setExportRange({ ...exportRange, from: event.target.value })} />
+          </label>
+          <label className="td-orders__field">
+            {t('export.to')}
+            <NativeInput type="date" required value={exportRange.to} min={exportRange.from} onChange={(event) => setExportRange({ ...exportRange, to: event.target.value })} />
+          </label>
+          <Button htmlType="submit" type="primary">
+            {t('export.download')}
+          </Button>
+        </form>
+      )}
+
+      {alerts.ringing.length > 0 && (
+        <div className="td-orders__ringing" role="alert" data-testid="orders-ringing">
+          <span>{t('alerts.ringing', { count: format.count(alerts.ringing.length) })}</span>
+          <Button size="large" onClick={heardIt}>
+            {t('alerts.acknowledge')}
+          </Button>
+        </div>
+      )}
+
+      <div className="td-orders__tabs" role="tablist" aria-label={t('tabsLabel')}>
+        {DASHBOARD_TAB_NAMES.map((name: DashboardTab) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`td-orders-tab-${name}`}
+            aria-selected={name === tab}
+            aria-controls="td-orders-tabpanel"
+            className="td-orders__tab"
+            data-tab={name}
+            onClick={() => dispatch(setOrderActiveStatus(name))}
+          >
+            {t(`tabs.${name}`)}
+            <span className="td-orders__count" data-count={counts.data?.[name] ?? ''} data-testid={`orders-count-${name}`}>
+              {counts.data ? format.count(counts.data[name]) : '·'}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      <div className="td-orders__body">
+        <section id="td-orders-tabpanel" role="tabpanel" aria-labelledby={`td-orders-tab-${tab}`}>
+          {list.isError && <Notice kind="error">{t('list.loadFailed')}</Notice>}
+          {list.isLoading ? (
+            <Loading />
+          ) : orders.length === 0 ? (
+            <p className="td-loading">{t('list.empty')}</p>
+          ) : (
+            <OrderList orders={orders} selectedId={selected?.id ?? null} ringingIds={ringingIds} format={format} now={now} onSelect={select} />
+          )}
+          {list.hasNextPage && (
+            <Button block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {t('list.loadMore')}
+            </Button>
+          )}
+        </section>
+        {wide ? (
+          <aside aria-label={t('panel.label')}>{panel ?? <p className="td-loading">{t('panel.nothingSelected')}</p>}</aside>
+        ) : (
+          <Drawer open={Boolean(selected)} onClose={() => dispatch(setSelectedOrder(null))} size="large" title={t('panel.label')} destroyOnHidden>
+            {panel}
+          </Drawer>
+        )}
+      </div>
+
+      {phoneOrderOpen && (
+        <Suspense fallback={null}>
+          <PhoneOrderDialog
+            desk={desk.data}
+            format={format}
+            onClose={() => setPhoneOrderOpen(false)}
+            onPlaced={({ lines: _lines, history: _history, ...order }) => {
+              setPhoneOrderOpen(false);
+              dispatch(setOrderActiveStatus('in_progress'));
+              dispatch(setSelectedOrder(order));
+            }}
+          />
+        </Suspense>
+      )}
+      {ticket}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * How the dashboard words times and money: clock times in the truck's own time zone (what the staff
+ * and the customer go by), "in 5 min" / "3 min ago" through Intl (so Arabic comes for free), and
+ * amounts in minor units through the domain's formatter (the currency's own exponent).
+ */
+import type { Lang } from '@domain/errors';
+import { formatMoney, type Currency } from '@domain/money';
+import { useMemo } from 'react';
+import { useAppSelector } from '../../app/hooks';
+
+const MINUTE_MS = 60_000;
+
+export interface OrderFormat {
+  lang: Lang;
+  money(minor: number, currency: Currency): string;
+  /** A whole number in the interface's digits. */
+  count(n: number): string;
+  /** The clock time of an instant where the truck is. */
+  time(instant: string): string;
+  /** "in 12 min", "3 min ago", "now": whole minutes from `now`. */
+  relative(instant: string, now: number): string;
+}
+
+/**
+ * A menu name in the interface language, or the other one when that is all there is. (The menu
+ * module has the same rule, but brings the time-zone library along with it.)
+ */
+export function nameIn(named: { nameEn: string; nameAr: string }, lang: Lang): string {
+  const wanted = lang === 'ar' ? named.nameAr : named.nameEn;
+  return wanted || (lang === 'ar' ? named.nameEn : named.nameAr);
+}
+
+export function orderFormat(lang: Lang, timeZone: string): OrderFormat {
+  const locale = lang === 'ar' ? 'ar-u-nu-arab' : 'en';
+  const clock = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  return {
+    lang,
+    money: (minor, currency) => formatMoney(minor, currency, lang),
+    count: (n) => n.toLocaleString(locale),
+    time: (instant) => clock.format(new Date(instant)),
+    relative(instant, now) {
+      const minutes = Math.round((Date.parse(instant) - now) / MINUTE_MS);
+      return Math.abs(minutes) >= 90 ? relative.format(Math.round(minutes / 60), 'hour') : relative.format(minutes, 'minute');
+    },
+  };
+}
+
+export function useOrderFormat(timeZone: string): OrderFormat {
+  const lang = useAppSelector((s) => s.lang_dir.lang);
+  return useMemo(() => orderFormat(lang, timeZone), [lang, timeZone]);
+}

@@ -1,0 +1,71 @@
+/** A tab's orders as big tappable cards: number, customer, what and how much, and how the clock stands. */
+import type { OrderSummary } from '@domain/order-contracts';
+import { displayNumber } from '@domain/orders';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderFormat } from './order-format';
+
+export interface OrderListProps {
+  orders: readonly OrderSummary[];
+  selectedId: string | null;
+  ringingIds: ReadonlySet<string>;
+  format: OrderFormat;
+  now: number;
+  onSelect(order: OrderSummary): void;
+}
+
+/** The time that matters now: when a pending order must be answered, when an accepted one is due, when a finished one was placed. */
+export function orderClock(order: OrderSummary, now: number, format: OrderFormat, t: (key: string, values?: Record<string, unknown>) => string) {
+  if (order.status === 'pending') return { text: t('times.answerBy', { when: format.relative(order.acceptBy, now) }), late: false };
+  if ((order.status === 'accepted' || order.status === 'preparing') && order.estimatedReadyAt) {
+    const late = Date.parse(order.estimatedReadyAt) < now;
+    return { text: t(late ? 'times.overdue' : 'times.due', { when: format.relative(order.estimatedReadyAt, now) }), late };
+  }
+  return { text: t('times.placed', { when: format.relative(order.createdAt, now) }), late: false };
+}
+
+const OrderCard = memo(function OrderCard({
+  order,
+  selected,
+  ringing,
+  format,
+  now,
+  onSelect,
+}: { order: OrderSummary; selected: boolean; ringing: boolean } & Pick<OrderListProps, 'format' | 'now' | 'onSelect'>) {
+  const { t } = useTranslation('orders');
+  const clock = orderClock(order, now, format, t);
+  return (
+    <button
+      type="button"
+      className="td-order-card"
+      aria-current={selected}
+      data-ringing={ringing}
+      data-testid={`order-card-${order.number}`}
+      onClick={() => onSelect(order)}
+    >
+      <span className="td-order-card__number">{displayNumber(order.number)}</span>
+      <span className="td-order-card__name">{order.customer.name}</span>
+      <span className="td-order-card__total">{format.money(order.total, order.currency)}</span>
+      <span className="td-order-card__meta">
+        {t(`type.${order.type}`)} · {t('list.items', { count: format.count(order.itemCount) })}
+        {order.source === 'phone' ? ` · ${t('source.phone')}` : ''}
+      </span>
+      <span className="td-order-card__time" data-late={clock.late}>
+        {clock.text}
+      </span>
+    </button>
+  );
+});
+
+export function OrderList({ orders, selectedId, ringingIds, format, now, onSelect }: OrderListProps) {
+  const { t } = useTranslation('orders');
+  return (
+    <ul className="td-orders__list" aria-label={t('list.label')}>
+      {orders.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} selected={order.id === selectedId} ringing={ringingIds.has(order.id)} format={format} now={now} onSelect={onSelect} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The two printouts of an order, for 80 mm receipt printers, in the interface language: the kitchen
+ * ticket (number, items, options and notes in large type; no prices) and the customer receipt (with
+ * prices and totals). `usePrinter` renders one outside the app and opens the print dialog; the print
+ * stylesheet (orders.css) hides everything else.
+ */
+import type { Order } from '@domain/order-contracts';
+import { displayNumber } from '@domain/orders';
+import { useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { nameIn, type OrderFormat } from './order-format';
+
+export type TicketKind = 'kitchen' | 'receipt';
+
+export interface TicketProps {
+  kind: TicketKind;
+  order: Order;
+  truckName: string;
+  format: OrderFormat;
+  printedAt: string;
+}
+
+export function OrderTicket({ kind, order, truckName, format, printedAt }: TicketProps) {
+  const { t } = useTranslation('orders');
+  const name = (named: { nameEn: string; nameAr: string }) => nameIn(named, format.lang);
+  const priced = kind === 'receipt';
+  return (
+    <article className="td-ticket" data-testid={`ticket-${kind}`} lang={format.lang} dir={format.lang === 'ar' ? 'rtl' : 'ltr'}>
+      <p className="td-ticket__center">{priced ? truckName : t('print.kitchenTitle')}</p>
+      <h1>{displayNumber(order.number)}</h1>
+      <p className="td-ticket__center td-ticket__big">
+        {t(`type.${order.type}`)}
+        {order.source === 'phone' ? ` · ${t('source.phone')}` : ''}
+      </p>
+      <p className="td-ticket__center">
+        {order.customer.name}
+        {priced || order.type === 'delivery' ? ` · ${order.customer.phone}` : ''}
+      </p>
+      <p className="td-ticket__center">
+        {order.requestedTime ? t('times.requested', { time: format.time(order.requestedTime) }) : t('times.placedAt', { time: format.time(order.createdAt) })}
+        {!priced && order.estimatedReadyAt ? ` · ${t('print.readyBy', { time: format.time(order.estimatedReadyAt) })}` : ''}
+      </p>
+      {order.delivery && <p>{t('panel.deliverTo', { address: order.delivery.address })}</p>}
+      <hr />
+      {order.lines.map((line, index) => (
+        <div key={index}>
+          <div className={priced ? 'td-ticket__line' : 'td-ticket__line td-ticket__line--item'}>
+            <span>
+              {format.count(line.qty)} × {name(line)}
+            </span>
+            {priced && <span>{format.money(line.total, order.currency)}</span>}
+          </div>
+          {line.options.map((option) => (
+            <div key={option.optionId} className="td-ticket__sub">
+              + {name(option)}
+            </div>
+          ))}
+          {line.note && <div className="td-ticket__sub">» {line.note}</div>}
+        </div>
+      ))}
+      <hr />
+      {priced && (
+        <>
+          <div className="td-ticket__line">
+            <span>{t('panel.subtotal')}</span>
+            <span>{format.money(order.subtotal, order.currency)}</span>
+          </div>
+          {order.deliveryFee > 0 && (
+            <div className="td-ticket__line">
+              <span>{t('panel.deliveryFee')}</span>
+              <span>{format.money(order.deliveryFee, order.currency)}</span>
+            </div>
+          )}
+          <div className="td-ticket__line td-ticket__big">
+            <span>{t('panel.total')}</span>
+            <span>{format.money(order.total, order.currency)}</span>
+          </div>
+          <p>
+            {t(`payment.${order.paymentMethod}`)} · {t(`paymentStatus.${order.paymentStatus}`)}
+          </p>
+          <p className="td-ticket__center">{t('print.thanks')}</p>
+        </>
+      )}
+      <p className="td-ticket__center">{t('print.printedAt', { time: printedAt })}</p>
+    </article>
+  );
+}
+
+interface PrintJob {
+  kind: TicketKind;
+  order: Order;
+}
+
+/** `print(kind, order)` opens the browser's print dialog with just that ticket. */
+export function usePrinter(truckName: string, format: OrderFormat) {
+  const [job, setJob] = useState<PrintJob | null>(null);
+
+  useEffect(() => {
+    if (!job) return;
+    const done = () => setJob(null);
+    window.addEventListener('afterprint', done, { once: true });
+    // After the ticket is in the document: print() lays out what is there now.
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [job]);
+
+  const print = useCallback((kind: TicketKind, order: Order) => setJob({ kind, order }), []);
+  const ticket = job
+    ? createPortal(
+        <div className="td-print-root">
+          <OrderTicket kind={job.kind} order={job.order} truckName={truckName} format={format} printedAt={format.time(new Date().toISOString())} />
+        </div>,
+        document.body,
+      )
+    : null;
+  return { print, ticket };
+}

@@ -1,0 +1,53 @@
+/**
+ * The pin of the truck's base: placed on the shared map (loaded only where a map is shown), or typed
+ * as coordinates, which keyboard and screen-reader users can do too.
+ */
+import { Input, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LatLngValue } from '../../ui/map/point-picker-map';
+
+const PointPickerMap = lazy(() => import('../../ui/map/point-picker-map'));
+const TruckMap = lazy(() => import('./truck-map'));
+
+/** Kuwait City: where the map opens before a pin is placed. */
+const DEFAULT_CENTRE: LatLngValue = { lat: 29.3759, lng: 47.9774 };
+
+function useMapLabels() {
+  const { t } = useTranslation('trucks');
+  return { label: t('map.label'), zoomLabels: { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') } };
+}
+
+export function MapView({ value }: { value: LatLngValue }) {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <TruckMap value={value} {...useMapLabels()} />
+    </Suspense>
+  );
+}
+
+export function LocationField({ value = null, onChange }: { value?: LatLngValue | null; onChange?(value: LatLngValue): void }) {
+  const { t } = useTranslation('trucks');
+  const labels = useMapLabels();
+  const set = (part: 'lat' | 'lng', text: string) => {
+    const number = Number(text);
+    if (text.trim() !== '' && Number.isFinite(number)) onChange?.({ lat: value?.lat ?? 0, lng: value?.lng ?? 0, [part]: number });
+  };
+  return (
+    <div className="td-location-field">
+      <Suspense fallback={<Skeleton active />}>
+        <PointPickerMap {...labels} value={value} fallbackCenter={DEFAULT_CENTRE} onPick={(point) => onChange?.(point)} />
+      </Suspense>
+      <div className="td-location-field__coordinates">
+        <label>
+          <span>{t('fields.lat')}</span>
+          <Input type="number" inputMode="decimal" dir="ltr" value={value?.lat ?? ''} min={-90} max={90} step="any" onChange={(e) => set('lat', e.target.value)} data-testid="location-lat" />
+        </label>
+        <label>
+          <span>{t('fields.lng')}</span>
+          <Input type="number" inputMode="decimal" dir="ltr" value={value?.lng ?? ''} min={-180} max={180} step="any" onChange={(e) => set('lng', e.target.value)} data-testid="location-lng" />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * /truck-info: the current truck's details, photos, documents and status, with expiry warnings and
+ * the review's notes; an edit mode for the parts the vendor may change in the truck's status.
+ */
+import { isEditable, type Truck } from '@domain/trucks';
+import { Alert, Button, Empty, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useCurrentTruck } from '../../app/current-truck';
+import { DocumentTable } from './document-table';
+import { ReviewHistory } from './review-history';
+import { TruckAlerts } from './truck-alerts';
+import { TruckDetails } from './truck-details';
+import { StatusTag } from './truck-labels';
+import { useTruckQuery } from './trucks.api';
+import './trucks.css';
+
+/** The forms load when the vendor chooses to edit. */
+const EditTruck = lazy(() => import('./truck-edit'));
+
+function StatusNotice({ truck }: { truck: Truck }) {
+  const { t } = useTranslation('trucks');
+  switch (truck.status) {
+    case 'approved':
+      return truck.tradingBlocks.length === 0 ? <Alert type="success" showIcon title={t('info.mayTrade')} data-testid="status-notice" /> : null;
+    case 'draft':
+      return (
+        <Alert type="info" showIcon title={t('info.draft')} data-testid="status-notice" action={<Link to="/truck-register">{t('info.continue')}</Link>} />
+      );
+    case 'submitted':
+      return <Alert type="info" showIcon title={t('info.submitted')} data-testid="status-notice" />;
+    default:
+      return (
+        <Alert
+          type={truck.status === 'changes_requested' ? 'warning' : 'error'}
+          showIcon
+          data-testid="status-notice"
+          title={t(`info.${truck.status}`)}
+          description={truck.reviewNotes && <span data-testid="review-notes">{`${t('info.notes')}: ${truck.reviewNotes}`}</span>}
+          action={truck.status === 'changes_requested' && <Link to="/truck-register">{t('info.makeChanges')}</Link>}
+        />
+      );
+  }
+}
+
+function TruckInfo({ truck }: { truck: Truck }) {
+  const { t } = useTranslation('trucks');
+  const [editing, setEditing] = useState(false);
+  const canEdit = truck.relation === 'owner' && isEditable(truck.status);
+  return (
+    <Space orientation="vertical" size="large" className="td-page" data-testid="truck-info">
+      <StatusNotice truck={truck} />
+      <TruckAlerts truck={truck} />
+      <div className="td-page__toolbar">
+        <StatusTag status={truck.status} />
+        {canEdit ? (
+          <Button type={editing ? 'default' : 'primary'} onClick={() => setEditing(!editing)} data-testid="edit-toggle">
+            {editing ? t('info.done') : t('info.edit')}
+          </Button>
+        ) : (
+          <span className="td-muted">{t('info.lockedHint', { status: t(`status.${truck.status}`) })}</span>
+        )}
+      </div>
+      {editing && canEdit ? (
+        <Suspense fallback={<Skeleton active />}>
+          <EditTruck truck={truck} />
+        </Suspense>
+      ) : (
+        <>
+          <TruckDetails truck={truck} showMap />
+          <section>
+            <h3>{t('info.documents')}</h3>
+            <DocumentTable documents={truck.documents} />
+          </section>
+          <section>
+            <h3>{t('info.history')}</h3>
+            <ReviewHistory events={truck.history} />
+          </section>
+        </>
+      )}
+    </Space>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation('trucks');
+  const navigate = useNavigate();
+  const { truckId, loaded } = useCurrentTruck();
+  const { data: truck, isFetching } = useTruckQuery(truckId ?? '', { skip: !truckId });
+  if (loaded && !truckId) {
+    return (
+      <Empty description={t('info.noTruck')} data-testid="no-truck">
+        <Button type="primary" onClick={() => navigate('/truck-register')} data-testid="register-truck">
+          {t('info.register')}
+        </Button>
+      </Empty>
+    );
+  }
+  // A switch of truck shows the other truck, never the previous one's details under its name.
+  if (!truck || truck.id !== truckId) return <Skeleton active loading={isFetching || !truck} />;
+  return <TruckInfo key={truck.id} truck={truck} />;
+}

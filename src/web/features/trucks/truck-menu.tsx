@@ -1,0 +1,105 @@
+/**
+ * In the navbar: which truck the pages act on, a warning when the current truck's documents expire
+ * soon or have expired, and — once per decision — a toast telling the owner what the admin decided
+ * since their last visit. Light on purpose (the shell's own Dropdown and Tooltip): it is on every screen.
+ */
+import { CheckOutlined, DownOutlined, ExclamationCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import type { TruckSummary } from '@domain/trucks';
+import { Button, Dropdown, Tooltip } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { useCurrentTruck, useOfferTrucks } from '../../app/current-truck';
+import { useAlertText } from './alert-text';
+import { useTruckName } from './truck-name';
+import { useMarkNoticesSeenMutation, useMyTrucksQuery } from './trucks.api';
+import './truck-menu.css';
+
+/** Decisions are toasted once, then marked seen on the server so no other device repeats them. */
+function useReviewNotices(trucks: TruckSummary[] | undefined) {
+  const { t } = useTranslation('trucks');
+  const truckName = useTruckName();
+  const [markSeen] = useMarkNoticesSeenMutation();
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    for (const truck of trucks ?? []) {
+      const fresh = truck.notices.filter((notice) => !shown.current.has(notice.id));
+      if (fresh.length === 0) continue;
+      for (const notice of fresh) {
+        shown.current.add(notice.id);
+        const text = t(`notices.${notice.action}`, { name: truckName(truck) });
+        const full = notice.reason ? `${text} ${t('notices.reason', { reason: notice.reason })}` : text;
+        const good = notice.action === 'approve' || notice.action === 'reinstate';
+        toast[good ? 'success' : 'warning'](full, { toastId: notice.id });
+      }
+      void markSeen({ truckId: truck.id, ids: fresh.map((notice) => notice.id) });
+    }
+  }, [trucks, t, truckName, markSeen]);
+}
+
+function DocumentWarning({ truck }: { truck: TruckSummary }) {
+  const { t } = useTranslation('trucks');
+  const navigate = useNavigate();
+  const text = useAlertText();
+  const expired = truck.alerts.some((alert) => alert.state === 'expired');
+  const lines = truck.alerts.map(text);
+  if (expired && truck.status === 'approved') lines.push(t('alerts.cannotTrade'));
+  return (
+    <Tooltip title={lines.join(' ')}>
+      <Button
+        type="text"
+        danger={expired}
+        className={expired ? undefined : 'td-truck-menu__warning'}
+        icon={expired ? <ExclamationCircleOutlined /> : <WarningOutlined />}
+        aria-label={`${t('switcher.alerts')}: ${lines.join(' ')}`}
+        onClick={() => navigate('/truck-info')}
+        data-testid="document-warning"
+        data-state={expired ? 'expired' : 'expiring'}
+      />
+    </Tooltip>
+  );
+}
+
+export default function TruckMenu() {
+  const { t } = useTranslation('trucks');
+  const { data: trucks } = useMyTrucksQuery(undefined, { refetchOnFocus: true });
+  const { truckId, setTruckId } = useCurrentTruck();
+  const offer = useOfferTrucks();
+  const truckName = useTruckName();
+  useReviewNotices(trucks);
+
+  useEffect(() => {
+    offer(trucks ? trucks.map((truck) => truck.id) : null);
+  }, [trucks, offer]);
+  useEffect(() => () => offer(null), [offer]);
+
+  const current = trucks?.find((truck) => truck.id === truckId);
+  if (!trucks || !current) return null;
+  const label = (truck: TruckSummary) => (
+    <span className="td-truck-menu__option" data-testid={`truck-option-${truck.id}`}>
+      {truck.logoUrl && <img src={truck.logoUrl} alt="" />}
+      <bdi>{truckName(truck)}</bdi>
+      {truck.status !== 'approved' && <small>{t(`status.${truck.status}`)}</small>}
+    </span>
+  );
+  return (
+    <div className="td-truck-menu">
+      {current.alerts.length > 0 && <DocumentWarning truck={current} />}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [current.id],
+          onClick: ({ key }) => setTruckId(key),
+          items: trucks.map((truck) => ({ key: truck.id, label: label(truck), icon: truck.id === current.id ? <CheckOutlined /> : undefined })),
+        }}
+      >
+        <Button type="text" className="td-truck-menu__button" aria-label={`${t('switcher.label')}: ${truckName(current)}`} data-testid="truck-switcher">
+          {label(current)}
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+    </div>
+  );
+}
