@@ -1,0 +1,142 @@
+/**
+ * The application shell in Chromium: routes and the not-found page, the loading bar, the scroll
+ * reset, the sidebar (selection, collapse, drawer on small screens), phone and tablet widths, and
+ * corrupt local storage.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { gotoScreen, openWithStorage, shellProblems } from './support/shell';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SEED_SCREENS = ['/home', '/truck-info', '/truck-register', '/user-profile', '/menu', '/orders', '/delivery-zones', '/operating-hours', '/booking-details'];
+
+describe('the shell', () => {
+  it('serves every dashboard screen of the seed, and /jobs/{n}, in the dashboard layout', async () => {
+    const { page, problems, context } = await openPage(browser, server.url);
+    for (const path of [...SEED_SCREENS, '/jobs/12']) {
+      await gotoScreen(page, path);
+      expect(await page.locator('[data-testid=navbar] h1').textContent(), path).not.toBe('');
+      expect(await page.locator('[data-testid=sidebar]').isVisible(), path).toBe(true);
+    }
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the not-found page on an unknown path', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await gotoScreen(page, '/no/such/page');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await page.title()).toBe('Page not found · TruckDesk');
+    await context.close();
+  });
+
+  it("shows the thin loading bar while a screen's code loads", async () => {
+    const { page, problems, context } = await openPage(browser, server.url);
+    await gotoScreen(page, '/home');
+    // Hold back every script from now on, so the next screen's code is still loading when we look.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+    const bar = page.getByTestId('loading-bar');
+    await bar.waitFor({ state: 'visible', timeout: 1000 });
+    const box = await bar.boundingBox();
+    expect(box?.y).toBe(0);
+    expect(box?.height).toBeLessThanOrEqual(4);
+    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('Orders');
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls to the top on every path change', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await gotoScreen(page, '/home');
+    await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { getElementById(id: string): { append(node: unknown): void }; createElement(tag: string): { style: { blockSize: string } } } }).document;
+      const filler = doc.createElement('div');
+      filler.style.blockSize = '4000px';
+      doc.getElementById('main').append(filler);
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 2000);
+    });
+    expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Menu' }).click();
+    await page.waitForURL('**/menu');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('selects the sidebar entry of the route, and keeps a collapsed sidebar collapsed after a reload', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await gotoScreen(page, '/operating-hours');
+    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('Operating hours');
+    const sidebar = page.getByTestId('sidebar');
+    const wide = (await sidebar.boundingBox())!.width;
+    await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect((await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
+    expect(await page.getByRole('button', { name: 'Expand the sidebar' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['tablet', { width: 768, height: 1024 }],
+  ])('is usable on a %s: no sideways scrolling, navigation in a drawer', async (_name, viewport) => {
+    const { page, problems, context } = await openPage(browser, server.url, { viewport });
+    await gotoScreen(page, '/home');
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow).toBe(0);
+    for (const name of ['Open navigation', 'Display settings', 'Account menu']) {
+      expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
+    }
+    expect(await page.getByTestId('language-switch').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }).click();
+    await page.waitForURL('**/booking-details');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('Bookings');
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('starts with the defaults when every saved value is corrupt', async () => {
+    const { page, problems, context } = await openPage(browser, server.url);
+    const garbage = '{"broken": ';
+    await openWithStorage(page, '/home', {
+      Token: 'not-a-jwt',
+      userModel: garbage,
+      role: garbage,
+      user_details: garbage,
+      access_list_data: garbage,
+      lang_dir: garbage,
+      sidebar: garbage,
+      ui_settings: garbage,
+    });
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { lang: string; dir: string } } }).document.documentElement.dir)).toBe('ltr');
+    expect(await page.locator('[data-testid=navbar] h1').textContent()).toBe('Home');
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe(SEED_SCREENS.length);
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Helpers for the shell's browser journeys: seeding local storage, waiting for a screen, axe-core,
+ * and the catalogue check that finds text on an Arabic page that did not come from the catalogue.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+/** Opens `path` with these local-storage values already in place (set on the origin, then reloaded). */
+export async function openWithStorage(page: Page, path: string, entries: Record<string, string>): Promise<void> {
+  // A blank page of the app's origin, so the app itself first starts with the values in place.
+  await page.route('**/__seed-storage', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+  await page.goto('/__seed-storage');
+  await page.evaluate((values) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+    for (const [key, value] of Object.entries(values)) storage.setItem(key, value);
+  }, entries);
+  await gotoScreen(page, path);
+}
+
+/**
+ * The problems a page recorded, without the screens' own API calls answered 401/403/404 (a
+ * signed-out visitor's screen asking for data): those belong to each feature's journey; the shell's
+ * journeys still fail on everything else, 5xx included.
+ */
+export function shellProblems(problems: string[]): string[] {
+  const apiRefusals = problems.filter((p) => /^HTTP 40[134]: .*\/api\/v1\//.test(p)).length;
+  let browserEchoes = 0;
+  return problems.filter((p) => {
+    if (/^HTTP 40[134]: .*\/api\/v1\//.test(p)) return false;
+    // Chromium repeats each refused request as a console error without its address.
+    if (/^console\.error: Failed to load resource: the server responded with a status of 40[134]/.test(p) && browserEchoes < apiRefusals) {
+      browserEchoes += 1;
+      return false;
+    }
+    return true;
+  });
+}
+
+export const ARABIC = { lang_dir: JSON.stringify({ lang: 'ar', dir: 'rtl' }) };
+
+/** Navigates and waits until the app has rendered and stopped fetching. */
+export async function gotoScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForSelector('#root > *');
+  await page.waitForLoadState('networkidle');
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the context must bypass CSP). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}
+
+/**
+ * Text on the page with Latin letters that a person (or a screen reader) meets: text nodes and the
+ * labelling attributes. Not counted: content marked as another language (lang="en" on a language
+ * name), content marked translate="no" (a user's own name), hidden content, brand names, emails
+ * and web addresses.
+ */
+export const BRAND_NAMES = ['TruckDesk'];
+
+export async function latinTextOnPage(page: Page): Promise<string[]> {
+  return page.evaluate((brands) => {
+    type El = {
+      closest(selector: string): unknown;
+      getAttribute(name: string): string | null;
+      checkVisibility(options: object): boolean;
+      tagName: string;
+      querySelectorAll(selector: string): ArrayLike<El>;
+      outerHTML: string;
+    };
+    type TextNode = { nodeValue: string | null; parentElement: El | null };
+    const doc = (globalThis as unknown as {
+      document: {
+        body: El;
+        createTreeWalker(root: El, what: number): { nextNode(): TextNode | null };
+      };
+    }).document;
+    const exempt = (el: El) =>
+      Boolean(el.closest('[lang]:not([lang="ar"])') || el.closest('[translate="no"]') || el.closest('[aria-hidden="true"]') || el.closest('script,style,noscript,svg'));
+    const latin = (text: string) =>
+      /[A-Za-z]/.test(brands.reduce((rest, brand) => rest.split(brand).join(''), text).replace(/\S+@\S+\.\S+/g, '').replace(/https?:\/\/\S+/g, ''));
+    const found: string[] = [];
+    const walker = doc.createTreeWalker(doc.body, 4);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.nodeValue ?? '';
+      if (!el || exempt(el) || !latin(text) || !el.checkVisibility({ visibilityProperty: true })) continue;
+      found.push(`text "${text.trim()}" in <${el.tagName.toLowerCase()}>`);
+    }
+    for (const el of Array.from(doc.body.querySelectorAll('[aria-label],[title],[placeholder],[alt],[aria-description]'))) {
+      if (exempt(el) || !el.checkVisibility({ visibilityProperty: true })) continue;
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-description']) {
+        const value = el.getAttribute(name);
+        if (value && latin(value)) found.push(`${name}="${value}" on ${el.outerHTML.slice(0, 120)}`);
+      }
+    }
+    return found;
+  }, BRAND_NAMES);
+}
+
+/** Text that looks like a catalogue key ("shell:navbar.settings", "routes./home"): a key with no translation. */
+export async function rawCatalogueKeysOnPage(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { body: { innerText: string } } }).document;
+    return doc.body.innerText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^[a-z][\w-]*:[\w.-]+$|^[a-z][\w-]*(\.[\w/-]+)+$/.test(line));
+  });
+}
