@@ -99,12 +99,6 @@ async function settle(page: Page) {
   }
 }
 
-/**
- * Problems that are the app's: a static file (fonts, icon, lazy chunks) whose loading a full-page
- * navigation cut off is not, while failed API calls and console errors are.
- */
-const realProblems = (problems: string[]) => problems.filter((problem) => !/^request failed: \S+\/(assets\/\S+|favicon\.svg) net::ERR_ABORTED/.test(problem));
-
 async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
@@ -229,7 +223,7 @@ describe.each([
     const current = await fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${(await storage(page)).Token}` } });
     expect(current.status).toBe(200);
 
-    expect(realProblems(problems)).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
@@ -417,7 +411,7 @@ describe('the full-page sign-up and the profile screen', () => {
     expect(await page.getByRole('button', { name: ar.userProfile.changePassword }).count()).toBe(1);
     expect(await page.locator('#profile_fullName').inputValue()).toBe('Noor Al-Sabah');
     // The language switch reloads the page, which may cut off a font Chromium was fetching.
-    expect(realProblems(problems)).toEqual([]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -21,7 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function showToast(): Promise<{ page: Page; close: () => Promise<void>; shownAt: number }> {
+async function showToast({ settled = true } = {}): Promise<{ page: Page; close: () => Promise<void>; shownAt: number }> {
   const { page, context } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
   await gotoScreen(page, '/home');
   await page.getByRole('button', { name: 'Display settings' }).click();
@@ -32,7 +32,7 @@ async function showToast(): Promise<{ page: Page; close: () => Promise<void>; sh
   await page.keyboard.press('Escape');
   await page.mouse.move(400, 600);
   // The timer starts once the toast has finished sliding in; events before that are not ours to test.
-  await page.locator('.Toastify__toast:not(.Toastify--animate)').waitFor();
+  if (settled) await page.locator('.Toastify__toast:not(.Toastify--animate)').waitFor({ timeout: 4000 });
   return { page, close: () => context.close(), shownAt };
 }
 
@@ -77,8 +77,15 @@ describe('toasts', () => {
   });
 
   it('are dismissed by dragging', async () => {
-    const { page, close, shownAt } = await showToast();
-    const box = (await toast(page).boundingBox())!;
+    // Only where the toast is matters here, not its timer: wait for it to stop moving.
+    const { page, close, shownAt } = await showToast({ settled: false });
+    let box = (await toast(page).boundingBox())!;
+    for (;;) {
+      await sleep(100);
+      const next = (await toast(page).boundingBox())!;
+      if (next.x === box.x && next.y === box.y) break;
+      box = next;
+    }
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + box.width, box.y + box.height / 2, { steps: 10 });

@@ -44,7 +44,12 @@ export async function openPage(browser: Browser, baseURL: string, options: OpenP
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // A read cut off by a reload or by the app leaving the screen is the browser's doing, not a fault.
+    if (request.method() === 'GET' && reason === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
