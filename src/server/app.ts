@@ -24,6 +24,7 @@ import { eventsPlugin } from './platform/events';
 import { jobsPlugin } from './platform/jobs';
 import { mailPlugin } from './platform/mail';
 import { openapiPlugin } from './platform/openapi';
+import { readCachePlugin } from './platform/read-cache';
 import { uploadsPlugin } from './platform/uploads';
 import { registerZodCompilers } from './platform/validation';
 import { inlineScriptHashes, readIndexHtml, webStaticPlugin } from './platform/web-static';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     }));
   await app.register(databasePlugin, { database, owned: !options.database });
+  await app.register(readCachePlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(openapiPlugin);

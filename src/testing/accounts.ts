@@ -41,6 +41,7 @@ export async function signUp(
   const session = res.json() as Session;
   if (options.roles) {
     await app.database.db.update(users).set({ roles: options.roles }).where(eq(users.id, session.user.id));
+    await app.readCache.settle();
   }
   return { ...session, email, password };
 }

@@ -92,6 +92,7 @@ export async function orderingTruck(app: FastifyInstance, admin: SignedUp): Prom
   );
   const staff = await signUp(app);
   await app.database.db.insert(truckMembers).values({ truckId: truck.id, userId: staff.user.id });
+  await app.readCache.settle();
   const refreshed = await expectOk<Truck>(await call(app, owner, 'GET', `/trucks/${truck.id}`), 'truck');
   const options = wrap.optionGroups.flatMap((group) => group.options);
   return {

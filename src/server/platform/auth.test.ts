@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, signUp, type SignedUp } from '@testing/accounts';
 import { createTestApp } from '@testing/test-app';
 import { authOf, requireRole } from './auth';
@@ -51,6 +51,19 @@ describe('token verification', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
       .sign(secret);
     await expectRefused(`Bearer ${expired}`, 'token_expired');
+  });
+
+  it('refuses a token once it expires, though it was accepted before', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT(claimsOf(user.token)).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 60).sign(secret);
+    expect((await me(`Bearer ${shortLived}`)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 61) * 1000);
+      await expectRefused(`Bearer ${shortLived}`, 'token_expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses alg: none', async () => {
@@ -113,6 +126,7 @@ describe('requireRole', () => {
   it('reads roles from the database, so a removed role counts at once', async () => {
     const admin = await signUp(app, { roles: ['Admin'] });
     await app.database.pool.query(`UPDATE users SET roles = ARRAY['Applicant'] WHERE id = $1`, [admin.user.id]);
+    await app.readCache.settle();
     expect((await app.inject({ method: 'GET', url: '/test/admin-only', headers: bearer(admin.token) })).statusCode).toBe(403);
   });
 });

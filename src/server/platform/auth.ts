@@ -1,7 +1,7 @@
 /**
  * Who is calling: verifies the bearer JWT (HS256 only: `alg: none`, other algorithms, a wrong key,
- * tampered claims and expiry are refused), then checks in one query that its session is still open
- * and its token version current. Features guard routes with `requireUser` / `requireRole(...)`
+ * tampered claims and expiry are refused), then checks that its session is still open and its token
+ * version current (one query, kept in the read cache until the session or the user changes). Features guard routes with `requireUser` / `requireRole(...)`
  * preHandlers and read the caller with `authOf(request)`.
  */
 import { isRole, type Role } from '@domain/access';
@@ -57,42 +57,74 @@ const ClaimsSchema = z.object({
 
 const unauthorized = (code: string) => new DomainError(code, 401);
 
-async function verify(request: FastifyRequest, key: Uint8Array): Promise<Caller> {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/);
-  if (!header) throw unauthorized('unauthorized');
-  if (!match?.[1]) throw unauthorized('token_invalid');
+type Claims = z.infer<typeof ClaimsSchema>;
 
-  let payload: unknown;
-  try {
-    ({ payload } = await jwtVerify(match[1], key, { algorithms: [ALGORITHM] }));
-  } catch (error) {
-    throw unauthorized(error instanceof joseErrors.JWTExpired ? 'token_expired' : 'token_invalid');
-  }
-  const claims = ClaimsSchema.safeParse(payload);
-  if (!claims.success) throw unauthorized('token_invalid');
+/** Tokens whose signature already checked out: a signature stays valid, so only expiry is checked again. */
+const VERIFIED_TOKENS_MAX = 10_000;
 
-  const { db } = request.server.database;
-  const [row] = await db
-    .select({
-      roles: users.roles,
-      tokenVersion: users.tokenVersion,
-      revokedAt: sessions.revokedAt,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.data.sid), eq(sessions.userId, claims.data.sub)));
-  if (!row || row.revokedAt || row.expiresAt <= new Date() || row.tokenVersion !== claims.data.tv) {
-    throw unauthorized('session_ended');
+interface SessionState {
+  roles: string[];
+  tokenVersion: number;
+  revokedAt: Date | null;
+  expiresAt: Date;
+}
+
+function createVerifier(key: Uint8Array) {
+  const verified = new Map<string, Claims>();
+
+  async function claimsOf(token: string): Promise<Claims> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp * 1000 <= Date.now()) throw unauthorized('token_expired');
+      return known;
+    }
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] }));
+    } catch (error) {
+      throw unauthorized(error instanceof joseErrors.JWTExpired ? 'token_expired' : 'token_invalid');
+    }
+    const claims = ClaimsSchema.safeParse(payload);
+    if (!claims.success) throw unauthorized('token_invalid');
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims.data);
+    return claims.data;
   }
-  return {
-    userId: claims.data.sub,
-    sessionId: claims.data.sid,
-    // The database, not the token, is the source of roles: an approval or removal counts at once.
-    roles: row.roles.filter(isRole),
-    tokenVersion: row.tokenVersion,
-    sessionExpiresAt: row.expiresAt,
+
+  return async function verify(request: FastifyRequest): Promise<Caller> {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer ([\w-]+\.[\w-]+\.[\w-]*)$/);
+    if (!header) throw unauthorized('unauthorized');
+    if (!match?.[1]) throw unauthorized('token_invalid');
+    const claims = await claimsOf(match[1]);
+
+    const { db } = request.server.database;
+    // Kept until the session or its user changes (read-cache.ts): sign-out, a new password and a
+    // change of roles reach every process at once.
+    const row = await request.server.readCache.remember<SessionState>(`session:${claims.sid}:${claims.sub}`, [`session:${claims.sid}`, `user:${claims.sub}`], async () => {
+      const [found] = await db
+        .select({
+          roles: users.roles,
+          tokenVersion: users.tokenVersion,
+          revokedAt: sessions.revokedAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
+      return found;
+    });
+    if (!row || row.revokedAt || row.expiresAt <= new Date() || row.tokenVersion !== claims.tv) {
+      throw unauthorized('session_ended');
+    }
+    return {
+      userId: claims.sub,
+      sessionId: claims.sid,
+      // The database, not the token, is the source of roles: an approval or removal counts at once.
+      roles: row.roles.filter(isRole),
+      tokenVersion: row.tokenVersion,
+      sessionExpiresAt: row.expiresAt,
+    };
   };
 }
 
@@ -113,9 +145,9 @@ export const authPlugin = fp(
         return { token, expiresAt };
       },
     });
-    app.decorate('verifyCaller', (request: FastifyRequest) => verify(request, key));
+    app.decorate('verifyCaller', createVerifier(key));
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'read-cache'] },
 );
 
 /** preHandler: the request must carry a valid token of an open session. */

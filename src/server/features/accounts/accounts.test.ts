@@ -153,6 +153,7 @@ describe('sessions', () => {
   it('renews the token of the same session with the current roles and access list', async () => {
     const user = await signUp(app);
     await app.database.db.update(users).set({ roles: ['Vendor'] }).where(sql`${users.id} = ${user.user.id}`);
+    await app.readCache.settle();
     const res = await post('/auth/renew', undefined, bearer(user.token));
     expect(res.statusCode).toBe(200);
     const renewed = res.json();
@@ -166,9 +167,11 @@ describe('sessions', () => {
   it('does not renew past the maximum session age', async () => {
     const user = await signUp(app);
     await app.database.pool.query(`UPDATE sessions SET expires_at = now() + interval '5 minutes' WHERE id = $1`, [decodeJwt(user.token).sid]);
+    await app.readCache.settle();
     const renewed = (await post('/auth/renew', undefined, bearer(user.token))).json();
     expect(renewed.expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 5 * 60);
     await app.database.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [decodeJwt(user.token).sid]);
+    await app.readCache.settle();
     const ended = await post('/auth/renew', undefined, bearer(renewed.token));
     expect(ended.statusCode).toBe(401);
     expect(ended.json().error.code).toBe('session_ended');

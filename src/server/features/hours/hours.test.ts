@@ -232,6 +232,7 @@ describe('who may see and change the hours', () => {
     const staff = await signUp(app, { roles: ['Staff'] });
     const stranger = (await vendorWithTruck()).owner;
     await app.database.db.insert(truckMembers).values({ truckId: truck.id, userId: staff.user.id });
+    await app.readCache.settle();
 
     expect((await getHours(staff, truck)).statusCode).toBe(200);
     for (const user of [staff, stranger, admin]) {

@@ -89,6 +89,7 @@ beforeAll(async () => {
   slug = truck.slug!;
   otherTruckId = (await approvedTruck(app, stranger, admin)).id;
   await app.database.db.insert(truckMembers).values({ truckId, userId: staff.user.id });
+  await app.readCache.settle();
 });
 
 describe('categories', () => {
@@ -487,6 +488,7 @@ describe('the public menu', () => {
     const item = await addItem(category.id, { priceMinor: 1250 });
     const priceIn = async (currency: string) => {
       await app.database.db.update(trucks).set({ currency, updatedAt: new Date() }).where(eq(trucks.id, truckId));
+      await app.readCache.settle();
       const menu = (await publicMenu()).json() as PublicMenu;
       return menu.categories.flatMap((c) => c.items).find((i) => i.id === item.id)?.price;
     };
@@ -543,10 +545,12 @@ describe('the public menu', () => {
   it('is not shown for unknown slugs or trucks that are not approved', async () => {
     await expectStatus(await app.inject({ method: 'GET', url: '/api/v1/public/trucks/no-such-truck/menu' }), 404);
     await app.database.db.update(trucks).set({ status: 'suspended', updatedAt: new Date() }).where(eq(trucks.id, truckId));
+    await app.readCache.settle();
     try {
       await expectStatus(await publicMenu(), 404);
     } finally {
       await app.database.db.update(trucks).set({ status: 'approved', updatedAt: new Date() }).where(eq(trucks.id, truckId));
+      await app.readCache.settle();
     }
   });
 });

@@ -348,6 +348,7 @@ describe('auto-accept', () => {
   it('accepts a new order with the default prep time when the truck has it on, and it still rings', async () => {
     const auto = await orderingTruck(app, admin);
     await app.database.db.update(trucks).set({ autoAccept: true, defaultPrepMinutes: 20 }).where(eq(trucks.id, auto.truck.id));
+    await app.readCache.settle();
     const before = Date.now();
     const placed = await placeOrder(app, auto.slug, pickupOrder(auto));
     expect(placed.statusCode, placed.body).toBe(201);

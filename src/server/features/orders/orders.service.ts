@@ -189,36 +189,50 @@ export function createOrdersService(app: FastifyInstance) {
     return row;
   }
 
+  async function readPage(truck: TruckRow, query: OrderListQuery): Promise<OrderPage> {
+    const newestFirst = !QUEUE_TABS.has(query.tab);
+    const conditions = [...filters(truck, query), eq(orders.tab, query.tab)];
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor);
+      const beyond = newestFirst ? lt : gt;
+      conditions.push(or(beyond(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), beyond(orders.id, after.id)))!);
+    }
+    const direction = newestFirst ? desc : asc;
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(...conditions))
+      .orderBy(direction(orders.createdAt), direction(orders.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { orders: page.map(toSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  async function readCounts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
+    const rows = await db
+      .select({ tab: orders.tab, count: count() })
+      .from(orders)
+      .where(and(...filters(truck, query)))
+      .groupBy(orders.tab);
+    const counts = Object.fromEntries(DASHBOARD_TAB_NAMES.map((tab) => [tab, 0])) as OrderCounts;
+    for (const row of rows) counts[row.tab] = row.count;
+    return counts;
+  }
+
   return {
     async list(truck: TruckRow, query: OrderListQuery): Promise<OrderPage> {
-      const newestFirst = !QUEUE_TABS.has(query.tab);
-      const conditions = [...filters(truck, query), eq(orders.tab, query.tab)];
-      if (query.cursor) {
-        const after = decodeCursor(query.cursor);
-        const beyond = newestFirst ? lt : gt;
-        conditions.push(or(beyond(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), beyond(orders.id, after.id)))!);
-      }
-      const direction = newestFirst ? desc : asc;
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(...conditions))
-        .orderBy(direction(orders.createdAt), direction(orders.id))
-        .limit(query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return { orders: page.map(toSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      // A tab's first page with no search or dates is what every open dashboard asks for after every
+      // change: kept until the truck's orders change (read-cache.ts).
+      if (query.cursor || query.q?.trim() || query.from || query.to) return readPage(truck, query);
+      const page = await app.readCache.remember(`orders:${truck.id}:${query.tab}:${query.limit}`, [`orders:${truck.id}`], () => readPage(truck, query));
+      return page!;
     },
 
     async counts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
-      const rows = await db
-        .select({ tab: orders.tab, count: count() })
-        .from(orders)
-        .where(and(...filters(truck, query)))
-        .groupBy(orders.tab);
-      const counts = Object.fromEntries(DASHBOARD_TAB_NAMES.map((tab) => [tab, 0])) as OrderCounts;
-      for (const row of rows) counts[row.tab] = row.count;
-      return counts;
+      if (query.q?.trim() || query.from || query.to) return readCounts(truck, query);
+      const counts = await app.readCache.remember(`orders:${truck.id}:counts`, [`orders:${truck.id}`], () => readCounts(truck, query));
+      return counts!;
     },
 
     async get(truck: TruckRow, orderId: string): Promise<Order> {

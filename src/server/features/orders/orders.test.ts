@@ -171,6 +171,7 @@ describe('refused transitions', () => {
   it('refuses an expired order everything', async () => {
     const id = await placedOrderId(app, truck);
     await app.database.db.update(orders).set({ acceptBy: new Date(Date.now() - 1000) }).where(eq(orders.id, id));
+    await app.readCache.settle();
     await app.jobs.runNow('orders-expire-pending');
     const expired = await getOrder(id);
     expect(expired.status).toBe('expired');
@@ -224,6 +225,7 @@ describe('the acceptance window', () => {
     const due = await placedOrderId(app, truck);
     const fresh = await placedOrderId(app, truck);
     await app.database.db.update(orders).set({ acceptBy: new Date(Date.now() - 60_000) }).where(eq(orders.id, due));
+    await app.readCache.settle();
     await app.jobs.runNow('orders-expire-pending');
     const expired = await getOrder(due);
     expect(expired).toMatchObject({ status: 'expired', version: 1 });
@@ -237,6 +239,7 @@ describe('the acceptance window', () => {
     afterAll(() => second.close());
     const ids = await Promise.all(Array.from({ length: 30 }, () => placedOrderId(app, truck)));
     await app.database.db.update(orders).set({ acceptBy: new Date(Date.now() - 1000) }).where(inArray(orders.id, ids));
+    await app.readCache.settle();
     const jobs = [createOrdersService(app), createOrdersService(second)];
     await Promise.all(jobs.flatMap((job) => [job.expireDue(new Date(), 7), job.expireDue(new Date(), 7), job.expireDue(new Date(), 7)]));
     await app.jobs.runNow('orders-expire-pending');

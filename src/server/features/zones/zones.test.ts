@@ -222,6 +222,7 @@ describe('who may see and change zones', () => {
     const staff = await signUp(app, { roles: ['Staff'] });
     const stranger = (await vendorWithTruck()).owner;
     await app.database.db.insert(truckMembers).values({ truckId: truck.id, userId: staff.user.id });
+    await app.readCache.settle();
 
     expect((await call(app, staff, 'GET', zonesUrl(truck))).statusCode).toBe(200);
     expect((await call(app, staff, 'POST', `${zonesUrl(truck)}/test`, SHARQ)).statusCode).toBe(200);

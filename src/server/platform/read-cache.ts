@@ -1,0 +1,225 @@
+/**
+ * An in-process cache for the reads every request repeats (the caller's session, the truck it
+ * reaches, a dashboard's queue), kept correct by the database itself: triggers on the tables those
+ * reads come from NOTIFY `td_cache` with the scope that changed (`session:<id>`, `user:<id>`,
+ * `truck:<id>`, `orders:<truckId>`; migration 0001), whoever wrote (this process, another one, the
+ * admin CLI, psql), and every process drops what it holds for that scope.
+ *
+ * - Nothing is cached while the LISTEN connection is down; when it comes back everything is dropped,
+ *   as notifications sent meanwhile are lost.
+ * - A value read while its scope changed is handed out but not kept.
+ * - `settle()` waits until every change committed before the call has reached this cache. The app
+ *   settles before answering any write, so a client always reads its own writes; other processes
+ *   see a change as soon as its notification arrives (the same path as the live event streams).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+
+const CHANNEL = 'td_cache';
+const MAX_ENTRIES = 20_000;
+/** Invalidations remembered to judge reads in flight; a read older than all of them is not kept. */
+const RECENT_INVALIDATIONS = 1_024;
+const SETTLE_TIMEOUT_MS = 2_000;
+const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
+
+export interface ReadCache {
+  /**
+   * The value kept under `key`, or `load()`'s. The value is kept until any of `scopes` changes;
+   * `undefined` (nothing found) is never kept. Kept values are shared: treat them as read-only.
+   */
+  remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>): Promise<T | undefined>;
+  /** Resolves once every change committed before the call has reached this process's cache. */
+  settle(): Promise<void>;
+  /** Whether values are being kept (the LISTEN connection is up). */
+  readonly active: boolean;
+  readonly size: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCache;
+  }
+}
+
+interface Entry {
+  value: unknown;
+  scopes: readonly string[];
+}
+
+export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
+  const entries = new Map<string, Entry>();
+  const keysByScope = new Map<string, Set<string>>();
+  /** Every invalidation counts one; the last RECENT_INVALIDATIONS are kept with their count. */
+  let sequence = 0;
+  const recent: { scope: string; at: number }[] = [];
+  const barriers = new Map<string, () => void>();
+  const instance = randomUUID();
+  let barrierCount = 0;
+  let listener: pg.Client | undefined;
+  let active = false;
+  let closing = false;
+  let reconnects = 0;
+
+  function forget(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const scope of entry.scopes) {
+      const keys = keysByScope.get(scope);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByScope.delete(scope);
+    }
+  }
+
+  function invalidate(scope: string): void {
+    sequence++;
+    recent.push({ scope, at: sequence });
+    if (recent.length > RECENT_INVALIDATIONS) recent.splice(0, recent.length - RECENT_INVALIDATIONS);
+    const keys = keysByScope.get(scope);
+    if (keys) for (const key of [...keys]) forget(key);
+  }
+
+  function clear(): void {
+    // Also makes every read in flight stale: its start is now older than anything remembered.
+    sequence += RECENT_INVALIDATIONS + 1;
+    recent.length = 0;
+    entries.clear();
+    keysByScope.clear();
+  }
+
+  /** Did any of these scopes change after `since`? Unknown (too long ago) counts as yes. */
+  function changedSince(since: number, scopes: readonly string[]): boolean {
+    if (since === sequence) return false;
+    const oldest = recent[0];
+    if (!oldest || oldest.at > since + 1) return true;
+    for (let i = recent.length - 1; i >= 0 && recent[i]!.at > since; i--) if (scopes.includes(recent[i]!.scope)) return true;
+    return false;
+  }
+
+  function keep(key: string, scopes: readonly string[], value: unknown): void {
+    forget(key);
+    if (entries.size >= MAX_ENTRIES) forget(entries.keys().next().value!);
+    entries.set(key, { value, scopes });
+    for (const scope of scopes) {
+      let keys = keysByScope.get(scope);
+      if (!keys) keysByScope.set(scope, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  function onNotification(message: pg.Notification): void {
+    if (message.channel !== CHANNEL || !message.payload) return;
+    const barrier = barriers.get(message.payload);
+    if (barrier) return barrier();
+    if (message.payload === 'all') clear();
+    else invalidate(message.payload);
+  }
+
+  function dropListener(client: pg.Client): void {
+    if (listener !== client) return;
+    listener = undefined;
+    active = false;
+    clear();
+    for (const release of barriers.values()) release();
+    if (closing) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
+    setTimeout(() => void listen().catch(() => undefined), delay).unref();
+  }
+
+  async function listen(): Promise<void> {
+    if (closing) return;
+    const client = new pg.Client(pool.options);
+    client.on('notification', onNotification);
+    client.on('error', (error) => {
+      log.warn({ err: error }, 'read cache: listener connection failed; caching is off until it is back');
+      dropListener(client);
+      void client.end().catch(() => undefined);
+    });
+    client.on('end', () => dropListener(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (!closing) {
+        const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
+        setTimeout(() => void listen().catch(() => undefined), delay).unref();
+      }
+      throw error;
+    }
+    clear();
+    listener = client;
+    active = true;
+    reconnects = 0;
+  }
+
+  const cache: ReadCache = {
+    async remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>) {
+      const entry = entries.get(key);
+      if (entry) return entry.value as T;
+      const since = sequence;
+      const value = await load();
+      if (value !== undefined && active && !changedSince(since, scopes)) keep(key, scopes, value);
+      return value;
+    },
+
+    async settle() {
+      if (!active) return;
+      const token = `barrier:${instance}:${++barrierCount}`;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          // The notification is late: forget everything rather than answer from a stale copy.
+          barriers.delete(token);
+          clear();
+          resolve();
+        }, SETTLE_TIMEOUT_MS);
+        barriers.set(token, () => {
+          clearTimeout(timer);
+          barriers.delete(token);
+          resolve();
+        });
+        pool.query('SELECT pg_notify($1, $2)', [CHANNEL, token]).catch(() => barriers.get(token)?.());
+      });
+    },
+
+    get active() {
+      return active;
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+
+  return {
+    cache,
+    listen,
+    async close() {
+      closing = true;
+      active = false;
+      clear();
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { cache, listen, close } = createReadCache(app.database.pool, app.log);
+    // A process that cannot listen still serves every request, from the database.
+    await listen().catch((error: unknown) => app.log.warn({ err: error }, 'read cache: cannot listen yet; caching is off until it can'));
+    app.decorate('readCache', cache);
+    // Before a write is answered, its own notifications have reached this process's cache.
+    app.addHook('onSend', async (request) => {
+      if (WRITE_METHODS.has(request.method)) await cache.settle();
+    });
+    app.addHook('onClose', close);
+  },
+  { name: 'read-cache', dependencies: ['database'] },
+);
