@@ -27,7 +27,7 @@ const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 export interface ReadCache {
   /**
    * The value kept under `key`, or `load()`'s. The value is kept until any of `scopes` changes;
-   * `undefined` (nothing found) is never kept. Kept values are shared: treat them as read-only.
+   * `undefined` (nothing found) is never kept. Kept values are shared, so they are frozen.
    */
   remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>): Promise<T | undefined>;
   /** Resolves once every change committed before the call has reached this process's cache. */
@@ -46,6 +46,15 @@ declare module 'fastify' {
 interface Entry {
   value: unknown;
   scopes: readonly string[];
+}
+
+/** Kept values are shared by every request that reads them: none may change one. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const property of Object.values(value)) deepFreeze(property);
+  }
+  return value;
 }
 
 export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
@@ -101,7 +110,7 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
   function keep(key: string, scopes: readonly string[], value: unknown): void {
     forget(key);
     if (entries.size >= MAX_ENTRIES) forget(entries.keys().next().value!);
-    entries.set(key, { value, scopes });
+    entries.set(key, { value: deepFreeze(value), scopes });
     for (const scope of scopes) {
       let keys = keysByScope.get(scope);
       if (!keys) keysByScope.set(scope, (keys = new Set()));

@@ -40,14 +40,14 @@ export async function requireTruck(request: FastifyRequest, truckId: string, rul
   const caller = authOf(request);
   if (!isUuid(truckId)) throw truckNotFound();
   const { db } = request.server.database;
-  // Kept until the truck or its people change (read-cache.ts); shared between requests, so frozen.
+  // Kept until the truck or its people change (read-cache.ts).
   const row = await request.server.readCache.remember(`truck:${truckId}:${caller.userId}`, [`truck:${truckId}`], async () => {
     const [found] = await db
       .select({ truck: trucks, memberRole: truckMembers.role })
       .from(trucks)
       .leftJoin(truckMembers, and(eq(truckMembers.truckId, trucks.id), eq(truckMembers.userId, caller.userId)))
       .where(eq(trucks.id, truckId));
-    return found && { truck: Object.freeze(found.truck), memberRole: found.memberRole };
+    return found;
   });
   if (!row) throw truckNotFound();
   if (row.truck.ownerId === caller.userId && rule.allow.includes('owner')) return { truck: row.truck, relation: 'owner' };
