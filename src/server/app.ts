@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from './db/database';
@@ -25,6 +24,7 @@ import { jobsPlugin } from './platform/jobs';
 import { mailPlugin } from './platform/mail';
 import { openapiPlugin } from './platform/openapi';
 import { readCachePlugin } from './platform/read-cache';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { uploadsPlugin } from './platform/uploads';
 import { registerZodCompilers } from './platform/validation';
 import { inlineScriptHashes, readIndexHtml, webStaticPlugin } from './platform/web-static';
@@ -56,8 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   app.decorate('config', config);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerZodCompilers(app);
@@ -65,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = readIndexHtml(config.webDist);
   const tileOrigin = config.tileUrl ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : undefined;
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

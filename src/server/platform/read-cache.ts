@@ -225,8 +225,9 @@ export const readCachePlugin = fp(
     await listen().catch((error: unknown) => app.log.warn({ err: error }, 'read cache: cannot listen yet; caching is off until it can'));
     app.decorate('readCache', cache);
     // Before a write is answered, its own notifications have reached this process's cache.
-    app.addHook('onSend', async (request) => {
-      if (WRITE_METHODS.has(request.method)) await cache.settle();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!WRITE_METHODS.has(request.method)) return done(null, payload);
+      void cache.settle().then(() => done(null, payload));
     });
     app.addHook('onClose', close);
   },
