@@ -33,7 +33,8 @@ export interface TruckAccess {
 
 export const truckNotFound = () => new DomainError('truck_not_found', 404);
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const TruckIdSchema = z.uuid();
+const isUuid = (value: string) => TruckIdSchema.safeParse(value).success;
 
 export async function requireTruck(request: FastifyRequest, truckId: string, rule: TruckAccessRule): Promise<TruckAccess> {
   if (!request.caller) await requireUser(request);
