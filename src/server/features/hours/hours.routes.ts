@@ -4,19 +4,16 @@
  */
 import { AvailabilityQuerySchema, AvailabilitySchema } from '@domain/availability';
 import { HoursSchema, HoursUpdateSchema, PauseSchema } from '@domain/hours';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { truckGuard } from '../../platform/truck-access';
+import { truckOf, truckRouteOptions, TruckSlugParams } from '../../platform/truck-routes';
 import { createHoursService } from './hours.service';
 
 const tags = ['hours'];
-const security = [{ bearer: [] }];
-const TruckParams = z.object({ truckId: z.string() });
-
+const truckRoute = truckRouteOptions(tags);
 const ownerOnly = truckGuard({ allow: ['owner'] });
 const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
-const truckOf = (request: FastifyRequest) => truckAccessOf(request).truck;
 
 export async function hoursRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -24,57 +21,32 @@ export async function hoursRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/hours',
-    {
-      schema: {
-        tags,
-        summary: 'The weekly shifts, date exceptions, time zone and pause of a truck, with whether it is open now',
-        security,
-        params: TruckParams,
-        response: { 200: HoursSchema },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: 'The weekly shifts, date exceptions, time zone and pause of a truck, with whether it is open now',
+      response: { 200: HoursSchema },
+    }),
     async (request) => hours.view(truckOf(request)),
   );
 
   app.put(
     '/trucks/:truckId/hours',
-    {
-      schema: {
-        tags,
-        summary: 'Save the time zone (the truck’s own), weekly shifts and exceptions; overlapping shifts are refused; 409 when `version` is not the current one',
-        security,
-        params: TruckParams,
-        body: HoursUpdateSchema,
-        response: { 200: HoursSchema },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Save the time zone (the truck’s own), weekly shifts and exceptions; overlapping shifts are refused; 409 when `version` is not the current one',
+      body: HoursUpdateSchema,
+      response: { 200: HoursSchema },
+    }),
     async (request) => hours.save(truckOf(request), request.body),
   );
 
   app.put(
     '/trucks/:truckId/hours/pause',
-    {
-      schema: {
-        tags,
-        summary: 'Pause orders for 15, 30 or 60 minutes, or until a time within 24 hours',
-        security,
-        params: TruckParams,
-        body: PauseSchema,
-        response: { 200: HoursSchema },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Pause orders for 15, 30 or 60 minutes, or until a time within 24 hours', body: PauseSchema, response: { 200: HoursSchema } }),
     async (request) => hours.pause(truckOf(request), request.body),
   );
 
   app.delete(
     '/trucks/:truckId/hours/pause',
-    {
-      schema: { tags, summary: 'Take orders again now', security, params: TruckParams, response: { 200: HoursSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Take orders again now', response: { 200: HoursSchema } }),
     async (request) => hours.resume(truckOf(request)),
   );
 
@@ -84,12 +56,13 @@ export async function hoursRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Is the truck taking orders now (until when, or when it opens)? With lat, lng and subtotal (minor units): does it deliver there, in which zone, for what fee and how soon',
-        params: z.object({ slug: z.string().max(100) }),
+        params: TruckSlugParams,
         querystring: AvailabilityQuerySchema,
         response: { 200: AvailabilitySchema },
       },
     },
     async (request, reply) => {
+      // The answer changes with the clock and the pause button, so no cache may keep it.
       reply.header('cache-control', 'no-store');
       return hours.availability(request.params.slug, request.query);
     },

@@ -21,14 +21,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { NoContent, truckOf, TruckParams, truckRouteOptions, TruckSlugParams } from '../../platform/truck-routes';
 import { createMenuService } from './menu.service';
 import { createPublicMenuCache, matchesEtag } from './public-menu';
 
 const tags = ['menu'];
-const security = [{ bearer: [] }];
-const NoContent = z.null().describe('No content');
+const truckRoute = truckRouteOptions(tags);
 
-const TruckParams = z.object({ truckId: z.string() });
 const CategoryParams = TruckParams.extend({ categoryId: z.uuid() });
 const ItemParams = TruckParams.extend({ itemId: z.uuid() });
 
@@ -44,39 +43,29 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const menu = createMenuService(instance);
   const publicMenus = createPublicMenuCache(instance.database.db);
-  const truckOf = (request: FastifyRequest) => truckAccessOf(request).truck;
 
   app.get(
     '/trucks/:truckId/menu',
-    {
-      schema: { tags, summary: 'The whole menu of a truck: categories, items, option groups, availability', security, params: TruckParams, response: { 200: MenuSchema } },
-      preValidation: truckGuard({ allow: ['owner', 'staff'], admin: 'read' }),
-    },
+    truckRoute(truckGuard({ allow: ['owner', 'staff'], admin: 'read' }), {
+      summary: 'The whole menu of a truck: categories, items, option groups, availability',
+      response: { 200: MenuSchema },
+    }),
     async (request) => menu.view(truckAccessOf(request)),
   );
 
   app.post(
     '/trucks/:truckId/menu/categories',
-    {
-      schema: { tags, summary: 'Add a category at the end of the menu', security, params: TruckParams, body: CategoryInputSchema, response: { 201: MenuCategorySchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Add a category at the end of the menu', body: CategoryInputSchema, response: { 201: MenuCategorySchema } }),
     async (request, reply) => reply.status(201).send(await menu.createCategory(truckOf(request), request.body)),
   );
 
   app.put(
     '/trucks/:truckId/menu/categories/order',
-    {
-      schema: {
-        tags,
-        summary: 'Reorder the categories: the complete new order (409 menu_changed when it no longer matches the menu)',
-        security,
-        params: TruckParams,
-        body: CategoryOrderSchema,
-        response: { 204: NoContent },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Reorder the categories: the complete new order (409 menu_changed when it no longer matches the menu)',
+      body: CategoryOrderSchema,
+      response: { 204: NoContent },
+    }),
     async (request, reply) => {
       await menu.reorderCategories(truckOf(request), request.body);
       return reply.status(204).send(null);
@@ -85,26 +74,18 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/trucks/:truckId/menu/categories/:categoryId',
-    {
-      schema: { tags, summary: 'Rename a category', security, params: CategoryParams, body: CategoryInputSchema, response: { 200: MenuCategorySchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Rename a category', params: CategoryParams, body: CategoryInputSchema, response: { 200: MenuCategorySchema } }),
     async (request) => menu.updateCategory(truckOf(request), request.params.categoryId, request.body),
   );
 
   app.delete(
     '/trucks/:truckId/menu/categories/:categoryId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a category; one with items needs items=move&moveTo=<category> or items=delete (else 409 category_not_empty)',
-        security,
-        params: CategoryParams,
-        querystring: DeleteCategoryQuerySchema,
-        response: { 204: NoContent },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Delete a category; one with items needs items=move&moveTo=<category> or items=delete (else 409 category_not_empty)',
+      params: CategoryParams,
+      querystring: DeleteCategoryQuerySchema,
+      response: { 204: NoContent },
+    }),
     async (request, reply) => {
       await menu.deleteCategory(truckOf(request), request.params.categoryId, request.query);
       return reply.status(204).send(null);
@@ -113,26 +94,17 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/menu/items',
-    {
-      schema: { tags, summary: 'Add an item (with its option groups) at the end of its category', security, params: TruckParams, body: ItemInputSchema, response: { 201: MenuItemSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Add an item (with its option groups) at the end of its category', body: ItemInputSchema, response: { 201: MenuItemSchema } }),
     async (request, reply) => reply.status(201).send(await menu.createItem(truckOf(request), request.body)),
   );
 
   app.put(
     '/trucks/:truckId/menu/items/order',
-    {
-      schema: {
-        tags,
-        summary: 'Reorder one category’s items: the complete new order; ids from other categories move here',
-        security,
-        params: TruckParams,
-        body: ItemOrderSchema,
-        response: { 204: NoContent },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Reorder one category’s items: the complete new order; ids from other categories move here',
+      body: ItemOrderSchema,
+      response: { 204: NoContent },
+    }),
     async (request, reply) => {
       await menu.reorderItems(truckOf(request), request.body);
       return reply.status(204).send(null);
@@ -141,26 +113,18 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/trucks/:truckId/menu/items/:itemId',
-    {
-      schema: {
-        tags,
-        summary: 'Replace an item as the editor holds it; groups and options keep the ids they are sent with',
-        security,
-        params: ItemParams,
-        body: ItemInputSchema,
-        response: { 200: MenuItemSchema },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Replace an item as the editor holds it; groups and options keep the ids they are sent with',
+      params: ItemParams,
+      body: ItemInputSchema,
+      response: { 200: MenuItemSchema },
+    }),
     async (request) => menu.replaceItem(truckOf(request), request.params.itemId, request.body),
   );
 
   app.delete(
     '/trucks/:truckId/menu/items/:itemId',
-    {
-      schema: { tags, summary: 'Delete an item (past orders keep their own copy)', security, params: ItemParams, response: { 204: NoContent } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Delete an item (past orders keep their own copy)', params: ItemParams, response: { 204: NoContent } }),
     async (request, reply) => {
       await menu.deleteItem(truckOf(request), request.params.itemId);
       return reply.status(204).send(null);
@@ -169,17 +133,11 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/menu/availability',
-    {
-      schema: {
-        tags,
-        summary: 'Mark items and options sold out (now, or until the end of the truck’s local day) or available again; staff may do this',
-        security,
-        params: TruckParams,
-        body: AvailabilityCommandSchema,
-        response: { 200: AvailabilityResultSchema },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: 'Mark items and options sold out (now, or until the end of the truck’s local day) or available again; staff may do this',
+      body: AvailabilityCommandSchema,
+      response: { 200: AvailabilityResultSchema },
+    }),
     async (request) => menu.setAvailability(truckOf(request), request.body),
   );
 
@@ -189,7 +147,7 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'The menu customers see: every item in both languages with its price and whether it is available now (ETag, If-None-Match)',
-        params: z.object({ slug: z.string().max(100) }),
+        params: TruckSlugParams,
         response: { 200: PublicMenuSchema, 304: NoContent },
       },
     },

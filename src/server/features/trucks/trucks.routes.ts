@@ -20,13 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireRole, requireUser } from '../../platform/auth';
 import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { bearer, NoContent, TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { createReviewService } from './review.service';
 import { createTrucksService } from './trucks.service';
 
 const tags = ['trucks'];
-const security = [{ bearer: [] }];
-const TruckParams = z.object({ truckId: z.string() });
-const NoContent = z.null().describe('No content');
+const truckRoute = truckRouteOptions(tags);
 
 const ownerOnly = truckGuard({ allow: ['owner'] });
 
@@ -38,7 +37,7 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/trucks',
     {
-      schema: { tags, summary: 'The trucks the caller owns or works for, with document alerts and unseen review decisions', security, response: { 200: z.array(TruckSummarySchema) } },
+      schema: { tags, summary: 'The trucks the caller owns or works for, with document alerts and unseen review decisions', security: bearer, response: { 200: z.array(TruckSummarySchema) } },
       preHandler: requireUser,
     },
     async (request) => trucks.listMine(authOf(request)),
@@ -47,7 +46,7 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/trucks',
     {
-      schema: { tags, summary: 'Start a truck application (a draft); one draft at a time', security, response: { 201: TruckSchema } },
+      schema: { tags, summary: 'Start a truck application (a draft); one draft at a time', security: bearer, response: { 201: TruckSchema } },
       preHandler: requireRole('Applicant', 'Vendor'),
     },
     async (request, reply) => reply.status(201).send(await trucks.create(authOf(request))),
@@ -55,10 +54,10 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId',
-    {
-      schema: { tags, summary: 'Everything about one truck: details, files, documents, status, history', security, params: TruckParams, response: { 200: TruckSchema } },
-      preValidation: truckGuard({ allow: ['owner'], admin: 'read' }),
-    },
+    truckRoute(truckGuard({ allow: ['owner'], admin: 'read' }), {
+      summary: 'Everything about one truck: details, files, documents, status, history',
+      response: { 200: TruckSchema },
+    }),
     async (request) => {
       const { truck, relation } = truckAccessOf(request);
       return trucks.view(truck, relation);
@@ -67,62 +66,45 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
 
   app.put(
     '/trucks/:truckId/basics',
-    {
-      schema: { tags, summary: 'Save step 1: names, descriptions, cuisines, logo and photos', security, params: TruckParams, body: TruckBasicsSchema, response: { 200: TruckSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Save step 1: names, descriptions, cuisines, logo and photos', body: TruckBasicsSchema, response: { 200: TruckSchema } }),
     async (request) => trucks.saveBasics(truckAccessOf(request), request.body),
   );
 
   app.put(
     '/trucks/:truckId/location',
-    {
-      schema: {
-        tags,
-        summary: 'Save step 3: base city, address and pin, contact, currency, time zone and the vehicle',
-        security,
-        params: TruckParams,
-        body: TruckLocationSchema,
-        response: { 200: TruckSchema },
-      },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Save step 3: base city, address and pin, contact, currency, time zone and the vehicle',
+      body: TruckLocationSchema,
+      response: { 200: TruckSchema },
+    }),
     async (request) => trucks.saveLocation(truckAccessOf(request), request.body),
   );
 
   app.put(
     '/trucks/:truckId/documents',
-    {
-      schema: { tags, summary: 'Add or replace the document of a type (step 2); expired documents are refused', security, params: TruckParams, body: TruckDocumentInputSchema, response: { 200: TruckSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, {
+      summary: 'Add or replace the document of a type (step 2); expired documents are refused',
+      body: TruckDocumentInputSchema,
+      response: { 200: TruckSchema },
+    }),
     async (request) => trucks.saveDocument(truckAccessOf(request), request.body),
   );
 
   app.delete(
     '/trucks/:truckId/documents/:type',
-    {
-      schema: { tags, summary: 'Remove the document of a type', security, params: TruckParams.extend({ type: z.enum(DOCUMENT_TYPES) }), response: { 200: TruckSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Remove the document of a type', params: TruckParams.extend({ type: z.enum(DOCUMENT_TYPES) }), response: { 200: TruckSchema } }),
     async (request) => trucks.deleteDocument(truckAccessOf(request), request.params.type),
   );
 
   app.post(
     '/trucks/:truckId/submit',
-    {
-      schema: { tags, summary: 'Submit the application for review (draft or changes requested → submitted)', security, params: TruckParams, response: { 200: TruckSchema } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Submit the application for review (draft or changes requested → submitted)', response: { 200: TruckSchema } }),
     async (request) => trucks.submit(truckAccessOf(request), authOf(request)),
   );
 
   app.post(
     '/trucks/:truckId/notices/seen',
-    {
-      schema: { tags, summary: 'Mark review decisions as shown to the owner', security, params: TruckParams, body: NoticesSeenSchema, response: { 204: NoContent } },
-      preValidation: ownerOnly,
-    },
+    truckRoute(ownerOnly, { summary: 'Mark review decisions as shown to the owner', body: NoticesSeenSchema, response: { 204: NoContent } }),
     async (request, reply) => {
       await trucks.markNoticesSeen(truckAccessOf(request), request.body.ids);
       return reply.status(204).send(null);
@@ -131,24 +113,18 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/review',
-    {
-      schema: {
-        tags,
-        summary: 'Admin decision: approve, request changes, reject, suspend or reinstate (a reason where the flow needs one); 409 outside the flow',
-        security,
-        params: TruckParams,
-        body: ReviewCommandSchema,
-        response: { 200: TruckSchema },
-      },
-      preValidation: truckGuard({ allow: ['owner'], admin: 'write' }),
-    },
+    truckRoute(truckGuard({ allow: ['owner'], admin: 'write' }), {
+      summary: 'Admin decision: approve, request changes, reject, suspend or reinstate (a reason where the flow needs one); 409 outside the flow',
+      body: ReviewCommandSchema,
+      response: { 200: TruckSchema },
+    }),
     async (request) => review.decide(truckAccessOf(request), request.body, authOf(request)),
   );
 
   app.get(
     '/admin/trucks',
     {
-      schema: { tags, summary: 'Admin: the review queue (status=submitted, oldest first) or the trucks in any other status', security, querystring: AdminTruckQuerySchema, response: { 200: AdminTruckPageSchema } },
+      schema: { tags, summary: 'Admin: the review queue (status=submitted, oldest first) or the trucks in any other status', security: bearer, querystring: AdminTruckQuerySchema, response: { 200: AdminTruckPageSchema } },
       preHandler: requireRole('Admin'),
     },
     async (request) => review.list(request.query),

@@ -6,9 +6,9 @@ import { Alert, Avatar, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { problemMessage, problemOf } from '../../ui/api-problem';
 import { notify } from '../../ui/notify';
 import { useDeleteAvatarMutation, useUploadAvatarMutation } from './accounts.api';
-import { problemOf } from './form-support';
 import { setUser } from './session.slices';
 
 export function AvatarPicker() {
@@ -27,8 +27,7 @@ export function AvatarPicker() {
       dispatch(setUser(await call()));
       notify.success('accounts:profile.avatarSaved');
     } catch (error) {
-      const { code, details } = problemOf(error);
-      setProblem(code === 'unexpected' ? t('unexpected') : errorMessage(lang, code, details));
+      setProblem(problemMessage(problemOf(error), lang, t('unexpected')));
     }
   };
 

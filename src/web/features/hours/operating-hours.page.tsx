@@ -19,6 +19,7 @@ import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
+import { useNow } from '../../ui/use-now';
 import { DayShifts } from './day-shifts';
 import { ExceptionsCard } from './exceptions-card';
 import { checkDraft, copiesOf, copyDay, draftOf, sameUpdate, updateOf, type HoursDraft } from './hours-draft';
@@ -26,7 +27,6 @@ import { useHoursQuery, useSaveHoursMutation } from './hours.api';
 import { previewAt } from './open-preview';
 import { PauseCard } from './pause-card';
 import { TimeZoneSelect } from './time-zone-select';
-import { useNow } from './use-now';
 import './hours.css';
 
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */

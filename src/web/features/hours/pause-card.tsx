@@ -14,10 +14,10 @@ import { NativeInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
+import { useNow } from '../../ui/use-now';
 import { usePauseOrdersMutation, useResumeOrdersMutation } from './hours.api';
 import { formatWhen } from './open-preview';
 import { formatCountdown, nextWallTime } from './pause-time';
-import { useNow } from './use-now';
 
 export interface PauseCardProps {
   truckId: string;

@@ -3,10 +3,11 @@ import { CategoryInputSchema, type CategoryInput, type MenuCategory } from '@dom
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { problemOf } from '../../ui/api-problem';
 import { notify } from '../../ui/notify';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './menu.api';
 import { issuesOf, showFieldProblems } from './menu-form';
-import { problemOf, toastProblem } from './menu-problem';
+import { toastProblem } from './menu-problem';
 
 export interface CategoryDialogProps {
   truckId: string;

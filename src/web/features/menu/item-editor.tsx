@@ -13,10 +13,12 @@ import { Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Swi
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { problemOf } from '../../ui/api-problem';
+import type { FieldProblem } from '../../ui/field-errors';
 import { notify } from '../../ui/notify';
 import { useCreateItemMutation, useUpdateItemMutation, useUploadMenuPhotoMutation } from './menu.api';
-import { issuesOf, showFieldProblems, type FieldProblem } from './menu-form';
-import { problemOf, toastProblem } from './menu-problem';
+import { issuesOf, showFieldProblems } from './menu-form';
+import { toastProblem } from './menu-problem';
 
 interface OptionValues {
   id?: string;

@@ -8,12 +8,7 @@ import { fieldMessage } from '@domain/i18n/error-messages';
 import { issuesToFields } from '@domain/validation';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
-
-export interface FieldProblem {
-  path: string;
-  code: string;
-  params?: Record<string, unknown>;
-}
+import type { FieldProblem } from '../../ui/field-errors';
 
 const FORM_NAMES: Record<string, string> = { priceMinor: 'price', priceDeltaMinor: 'priceDelta' };
 

@@ -16,6 +16,7 @@ import { NativeInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import { useNow } from '../../ui/use-now';
 import { downloadOrdersCsv } from './export-orders';
 import { useOrderFormat } from './order-format';
 import { OrderList } from './order-list';
@@ -30,18 +31,9 @@ import './orders.css';
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
 
 const PRINT_ON_ACCEPT_KEY = 'orders_print_on_accept';
+/** The clock ticks every half minute: "placed 5 min ago" and due times move on by themselves. */
 const CLOCK_TICK_MS = 30_000;
 const SEARCH_PAUSE_MS = 300;
-
-/** The time, refreshed every half minute: "placed 5 min ago" and due times move on by themselves. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** The value once it has stopped changing for a moment: one search request per pause in typing, not per key. */
 function useSettled<T>(value: T, ms: number): T {
@@ -67,7 +59,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   const tab = useAppSelector((s) => s.order.activeStatus);
   const selected = useAppSelector((s) => s.order.selectedOrder);
   const wide = useMediaQuery(DESKTOP_QUERY);
-  const now = useNow();
+  const now = useNow(CLOCK_TICK_MS);
 
   const desk = useOrderDeskQuery(truckId);
   const timeZone = desk.data?.timeZone ?? 'UTC';

@@ -9,10 +9,11 @@ import type { Upload } from '@domain/uploads';
 import { Alert, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemOf } from '../../ui/api-problem';
 import { DocumentStateTag } from './document-table';
 import { FilePicker } from './file-picker';
 import { openFile } from './file-link';
-import { problemOf, showProblem, useProblemText, zodRule } from './form-support';
+import { showProblem, useProblemText, zodRule } from './form-support';
 import { useLang } from './truck-name';
 import { useDeleteDocumentMutation, useSaveDocumentMutation } from './trucks.api';
 

@@ -4,9 +4,10 @@ import { POWER_SOURCES, TruckLocationSchema, type TruckLocation } from '@domain/
 import { Alert, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemOf } from '../../ui/api-problem';
 import type { StepFormProps } from './basics-form';
 import { ChoiceChips, NativeSelect } from './choice-controls';
-import { problemOf, showProblem, zodRule } from './form-support';
+import { showProblem, zodRule } from './form-support';
 import { useLang } from './truck-name';
 import { LocationField } from './location-field';
 import { useSaveLocationMutation } from './trucks.api';
