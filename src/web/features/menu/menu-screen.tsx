@@ -12,9 +12,10 @@ import type { Lang } from '@domain/errors';
 import type { AvailabilityState, MenuCategory, MenuItem } from '@domain/menu';
 import type { Currency } from '@domain/money';
 import { Alert, Button, Checkbox, Space, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { useNow } from '../../ui/use-now';
 import { CategoryList } from './category-list';
 import type { ItemRowActions } from './item-row';
 import { MenuSection } from './menu-section';
@@ -42,16 +43,6 @@ type Dialog =
   | { kind: 'category'; category: MenuCategory | null }
   | { kind: 'delete-category'; category: MenuCategory };
 
-/** The screen's clock: a new Date each minute, so items sold out "today" come back at midnight without a reload. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /** The error catalogues load only when something fails: they weigh more than the rest of the screen's code. */
 function reportProblem(error: unknown, lang: Lang): void {
   void import('./menu-problem').then(({ toastProblem }) => toastProblem(error, lang));
@@ -74,7 +65,9 @@ export function MenuScreen({ truckId }: { truckId: string }) {
   const [filter, setFilter] = useState<MenuFilter>(NO_FILTER);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const now = useMinuteClock();
+  // A new time each minute, so items sold out "today" come back at midnight without a reload.
+  const nowMs = useNow(60_000);
+  const now = useMemo(() => new Date(nowMs), [nowMs]);
 
   const items = useMemo(() => menu?.items ?? [], [menu]);
   const categories = useMemo(() => menu?.categories ?? [], [menu]);
