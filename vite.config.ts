@@ -75,7 +75,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/testing/database-global-setup.ts'],
-          setupFiles: ['src/testing/fail-on-console.ts'],
+          setupFiles: ['src/testing/fail-on-console.ts', 'src/testing/run-cleanups.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/db/database';
 import { loadConfig, type Config } from '../server/env';
+import { onCleanup } from './cleanup';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -31,6 +31,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({ config, database, logger: false });
   options.extend?.(app);
   await app.ready();
-  afterAll(() => app.close());
+  onCleanup(() => app.close());
   return { app, database, config };
 }

@@ -1,8 +1,9 @@
 /** A fresh migrated database for one test file, cloned from the run's template. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { wrapPool, type Database } from '../server/db/database';
+import { onCleanup } from './cleanup';
 import { templateConfig } from './database-global-setup';
 
 export async function createTestDatabase(): Promise<Database> {
@@ -16,9 +17,16 @@ export async function createTestDatabase(): Promise<Database> {
   const database = wrapPool(kind, new pg.Pool({ ...templateConfig(admin, name), max: 10 }), async () => {
     const dropper = new pg.Client(admin);
     await dropper.connect();
+    // The pool's connections are still saying goodbye when pool.end() resolves; forcing them off would
+    // hand their clients an error nobody listens to. FORCE only for what is still there after 5 s.
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const { rows } = await dropper.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   });
-  afterAll(() => database.close());
+  onCleanup(() => database.close());
   return database;
 }

@@ -7,10 +7,11 @@ import type { OrderEvent } from '@domain/order-contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '../../testing/accounts';
 import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../../testing/orders';
 import { openEventStream } from '../../testing/sse';
+import { onCleanup } from '../../testing/cleanup';
 import { createTestApp } from '../../testing/test-app';
 import { buildApp } from '../app';
 import { wrapPool } from '../db/database';
@@ -135,7 +136,7 @@ describe('several server processes', () => {
     const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
     second = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
     secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-    afterAll(async () => {
+    onCleanup(async () => {
       await second.close();
       await pool.end();
     });

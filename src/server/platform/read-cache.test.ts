@@ -8,9 +8,10 @@
 import type { OrderCounts, OrderPage } from '@domain/order-contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '@testing/accounts';
 import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '@testing/orders';
+import { onCleanup } from '@testing/cleanup';
 import { createTestApp } from '@testing/test-app';
 import { buildApp } from '../app';
 import { wrapPool } from '../db/database';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await other.ready();
   // Someone outside the app: the admin CLI, or psql.
   outside = new pg.Pool({ ...options, password: options.password, max: 2 });
-  afterAll(async () => {
+  onCleanup(async () => {
     await other.close();
     await pool.end();
     await outside.end();

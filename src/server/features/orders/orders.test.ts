@@ -8,9 +8,10 @@ import type { Order, OrderCounts, OrderPage, OrderSummary } from '@domain/order-
 import type { ManualOrderActionName, OrderStatus } from '@domain/orders';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../../testing/accounts';
 import { IN_ZONE, orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
+import { onCleanup } from '../../../testing/cleanup';
 import { createTestApp } from '../../../testing/test-app';
 import { kuwaitDate } from '../../../testing/trucks';
 import { buildApp } from '../../app';
@@ -236,7 +237,7 @@ describe('the acceptance window', () => {
   it('expires each order once when two server processes run the job at the same moment', async () => {
     const second = await buildApp({ config: app.config, database: app.database, logger: false });
     await second.ready();
-    afterAll(() => second.close());
+    onCleanup(() => second.close());
     const ids = await Promise.all(Array.from({ length: 30 }, () => placedOrderId(app, truck)));
     await app.database.db.update(orders).set({ acceptBy: new Date(Date.now() - 1000) }).where(inArray(orders.id, ids));
     await app.readCache.settle();
