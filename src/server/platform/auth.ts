@@ -1,8 +1,9 @@
 /**
  * Who is calling: verifies the bearer JWT (HS256 only: `alg: none`, other algorithms, a wrong key,
  * tampered claims and expiry are refused), then checks that its session is still open and its token
- * version current (one query, kept in the read cache until the session or the user changes). Features guard routes with `requireUser` / `requireRole(...)`
- * preHandlers and read the caller with `authOf(request)`.
+ * version current (one query, kept in the read cache until the session or the user changes).
+ * Features guard routes with `requireUser` / `requireRole(...)` preHandlers and read the caller
+ * with `authOf(request)`.
  */
 import { isRole, type Role } from '@domain/access';
 import { TOKEN_TTL_SECONDS } from '@domain/session';

@@ -126,15 +126,19 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
     else invalidate(message.payload);
   }
 
+  function reconnectLater(): void {
+    if (closing) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
+    setTimeout(() => void listen().catch(() => undefined), delay).unref();
+  }
+
   function dropListener(client: pg.Client): void {
     if (listener !== client) return;
     listener = undefined;
     active = false;
     clear();
     for (const release of barriers.values()) release();
-    if (closing) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
-    setTimeout(() => void listen().catch(() => undefined), delay).unref();
+    reconnectLater();
   }
 
   async function listen(): Promise<void> {
@@ -152,10 +156,7 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (!closing) {
-        const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
-        setTimeout(() => void listen().catch(() => undefined), delay).unref();
-      }
+      reconnectLater();
       throw error;
     }
     clear();

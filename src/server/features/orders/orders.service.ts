@@ -71,6 +71,9 @@ function filters(truck: Pick<TruckRow, 'id' | 'timeZone'>, query: OrderCountQuer
   return conditions;
 }
 
+/** No search and no dates: what an open dashboard asks for, and what the read cache keeps. */
+const unfiltered = (query: OrderCountQuery) => !query.q?.trim() && !query.from && !query.to;
+
 async function loadOrder(runner: Runner, truckId: string, orderId: string): Promise<Order | null> {
   const [row] = await runner.select().from(orders).where(and(eq(orders.truckId, truckId), eq(orders.id, orderId)));
   return row ? withDetails(runner, row) : null;
@@ -224,13 +227,13 @@ export function createOrdersService(app: FastifyInstance) {
     async list(truck: TruckRow, query: OrderListQuery): Promise<OrderPage> {
       // A tab's first page with no search or dates is what every open dashboard asks for after every
       // change: kept until the truck's orders change (read-cache.ts).
-      if (query.cursor || query.q?.trim() || query.from || query.to) return readPage(truck, query);
+      if (query.cursor || !unfiltered(query)) return readPage(truck, query);
       const page = await app.readCache.remember(`orders:${truck.id}:${query.tab}:${query.limit}`, [`orders:${truck.id}`], () => readPage(truck, query));
       return page!;
     },
 
     async counts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
-      if (query.q?.trim() || query.from || query.to) return readCounts(truck, query);
+      if (!unfiltered(query)) return readCounts(truck, query);
       const counts = await app.readCache.remember(`orders:${truck.id}:counts`, [`orders:${truck.id}`], () => readCounts(truck, query));
       return counts!;
     },
