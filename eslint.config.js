@@ -1,12 +1,15 @@
-// Lint: TypeScript rules, React hooks, and the layer boundaries of DEVELOPERS.md, which CI runs.
+// Lint: TypeScript rules, React hooks, and the layer rules of README's "How it is built" and
+// docs/decisions/002-one-package.md, which CI runs. Each layer rule has a test in tests/lint/ that writes a
+// violating file and expects this config to refuse it.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
-const aliasBan = (aliases, message) => ({ group: aliases.flatMap((alias) => [alias, `${alias}/*`]), message });
 
 /** The database and the HTTP server never leak into the browser bundle or the pure domain. */
 const bannedInBrowserAndDomain = [
@@ -15,8 +18,17 @@ const bannedInBrowserAndDomain = [
     { group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-*'], message: 'Fastify stays on the server.' },
 ];
 
+/** Every way of reading process.env: process.env(.X), process['env'], globalThis.process.env, destructuring, import { env } from 'node:process'. */
+const processEnvReads = [
+  "MemberExpression[object.name='process'][property.name='env']",
+  "MemberExpression[object.name='process'][property.value='env']",
+  "MemberExpression[object.type='MemberExpression'][object.property.name='process'][property.name='env']",
+  "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+  "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'drizzle/**', 'test-results/**', 'tests/lint/fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'drizzle/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,32 +47,48 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...bannedInBrowserAndDomain, aliasBan(['@server', '@web', '@testing'], 'src/domain imports nothing of ours.')] }],
+      'no-restricted-imports': ['error', { patterns: bannedInBrowserAndDomain }],
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...bannedInBrowserAndDomain, aliasBan(['@server', '@testing'], 'src/web never imports src/server.')] }],
+      'no-restricted-imports': ['error', { patterns: bannedInBrowserAndDomain }],
     },
   },
   {
-    files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [aliasBan(['@web'], 'src/server never imports src/web.')] }] },
+    // Configuration is read once, validated, in src/server/env.ts; everything else is handed the parsed
+    // Config. Tests, their helpers (src/testing), scripts, benchmarks, deploy checks and the tools' own
+    // config files run outside the app and read their own variables.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['src/server/env.ts', '**/*.test.{ts,tsx}', 'src/testing/**', 'tests/**', 'scripts/**', 'bench/**', 'deploy/**', '*.config.{ts,js}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...processEnvReads.map((selector) => ({ selector, message: 'Read configuration in src/server/env.ts (loadConfig) and pass the Config along.' }))],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { boundaries },
+    plugins: { boundaries, 'import-x': importX },
     settings: {
-      // Relative imports are resolved to files here; the path aliases are policed by no-restricted-imports below.
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Every import form is resolved to a file the way TypeScript does it (relative paths, the
+      // @domain/@server/@web/@testing paths of tsconfig.base.json, .ts extensions), so the layer rules
+      // below judge an alias import exactly like the relative import of the same file.
+      'import/resolver': { typescript: { project: 'tsconfig.base.json' } },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.base.json' })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      // One lint run: a resolved path does not move while it lasts (the default forgets after 30 s and resolves again).
+      'import-x/cache': { lifetime: '∞' },
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'boundaries/include': ['src/**/*'],
+      // The first pattern a file matches names its element.
       'boundaries/elements': [
         { type: 'domain', pattern: 'src/domain' },
         { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
         { type: 'server', pattern: 'src/server' },
         { type: 'web-feature', pattern: 'src/web/features/*', capture: ['feature'] },
+        { type: 'web-app', pattern: 'src/web/app' },
+        { type: 'web-ui', pattern: 'src/web/ui' },
         { type: 'web', pattern: 'src/web' },
         { type: 'testing', pattern: 'src/testing' },
       ],
@@ -73,18 +101,23 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'domain' } },
-              disallow: { to: { element: { types: { anyOf: ['server', 'server-feature', 'web', 'web-feature', 'testing'] } } } },
+              disallow: { to: { element: { types: { anyOf: ['server', 'server-feature', 'web', 'web-app', 'web-ui', 'web-feature', 'testing'] } } } },
               message: 'src/domain imports nothing of ours.',
             },
             {
-              from: { element: { types: { anyOf: ['web', 'web-feature'] } } },
+              from: { element: { types: { anyOf: ['web', 'web-app', 'web-ui', 'web-feature'] } } },
               disallow: { to: { element: { types: { anyOf: ['server', 'server-feature', 'testing'] } } } },
               message: 'src/web never imports src/server.',
             },
             {
               from: { element: { types: { anyOf: ['server', 'server-feature'] } } },
-              disallow: { to: { element: { types: { anyOf: ['web', 'web-feature'] } } } },
+              disallow: { to: { element: { types: { anyOf: ['web', 'web-app', 'web-ui', 'web-feature'] } } } },
               message: 'src/server never imports src/web.',
+            },
+            {
+              from: { element: { type: 'web-ui' } },
+              disallow: { to: { element: { types: { anyOf: ['web-app', 'web-feature'] } } } },
+              message: 'src/web/ui is the bottom of the web app: it imports neither app/ nor a feature.',
             },
             {
               from: { element: { type: 'server-feature' } },
@@ -100,5 +133,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A value cycle decides which module initialises first, and breaks in whichever order the bundler
+    // picks; imports of types only are left out (they vanish from the build). Packages are left out
+    // too: a cycle of ours never runs through node_modules, and walking antd's or drizzle's module graph
+    // from every file would cost more than the rest of the lint. So are tests: nothing imports a test
+    // file, so it can close no cycle, and each would walk the whole graph below it again.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

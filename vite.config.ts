@@ -1,5 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/build/precompress.ts';
 import { weightBudget } from './scripts/build/weight-budget.ts';
@@ -12,20 +13,67 @@ const alias = {
   '@testing': path.resolve('src/testing'),
 };
 
+/**
+ * Issue 16's budget is 300 KiB of JavaScript per screen (160 for the entry page). The screens still
+ * over it keep a ceiling at what they weigh today plus 1 KiB (decision 015), so they cannot grow while
+ * they wait for cuts; a screen brought under 300 leaves this list. tests/e2e/shell-weight.spec.ts
+ * checks the same screens as Chromium loads them.
+ */
+const STATIC_STILL_OVER_KIB: Record<string, number> = { '/new-signup': 328, '/truck-info': 326, '/truck-register': 352, '/user-profile': 349, '/menu': 339, '/delivery-zones': 325, '/operating-hours': 329, '/booking-details': 334, '/jobs/:number': 326, '/admin/reviews': 304 };
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [
     react(),
     precompress(),
+    // Installable, and a second visit starts without downloading the app: Workbox precaches the
+    // shell and every screen's chunks. Only the build's own files: API answers are never cached
+    // (no runtime caching, and navigations under /api are not answered with the app).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'TruckDesk',
+        short_name: 'TruckDesk',
+        description: 'The back office of a food-truck business.',
+        lang: 'en',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#2e7d32',
+        background_color: '#2e7d32',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // The Arabic names (the manifest localization members browsers are adopting).
+        ...{ translations: { ar: { name: 'TruckDesk', short_name: 'TruckDesk', description: 'المكتب الخلفي لعربة الطعام.' } } },
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,json}'],
+        navigateFallback: '/index.html',
+        // The API, the customer's truck page and the user guide are the server's pages, not the app's routes.
+        navigateFallbackDenylist: [/^\/api\//, /^\/t\//, /^\/guide(\/|$)/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [],
+      },
+    }),
     weightBudget({
       // The entry page must stay light (it is the first thing a vendor sees, on a phone); screens carry the shell.
-      routes: ROUTE_TABLE.map((route) => ({
-        path: route.path,
-        modules: [LAYOUT_MODULES[route.layout], route.page].filter((m): m is string => m !== null),
-        budgetKiB: route.path === '/' ? 160 : 350,
-      })),
-      startupModules: [/\/src\/web\/i18n\/(\w+)\/[^/]+\.json$/, /\/dayjs\/locale\/(\w+)\.js$/],
+      routes: [
+        ...ROUTE_TABLE.map((route) => ({
+          path: route.path,
+          modules: [LAYOUT_MODULES[route.layout], route.page].filter((m): m is string => m !== null),
+          budgetKiB: route.path === '/' ? 160 : (STATIC_STILL_OVER_KIB[route.path] ?? 300),
+        })),
+        // The customer's truck page, opened on a phone in front of the truck, often on a weak signal.
+        { path: '/t/:slug', entry: 'storefront.html', modules: [], budgetKiB: 100 },
+      ],
+      // A language's start-up catalogues (src/web/i18n/<lang>/index.ts; home's load with their screen).
+      startupModules: [/\/src\/web\/i18n\/(\w+)\/index\.ts$/, /\/dayjs\/locale\/(\w+)\.js$/],
     }),
   ],
   resolve: { alias },
@@ -35,10 +83,16 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      // The back office, and the customer's truck page (/t/...), which shares none of its shell.
+      input: { main: path.resolve('src/web/index.html'), storefront: path.resolve('src/web/storefront.html') },
       // Rolldown otherwise merges modules shared by the dashboard layout and some screens into one of
       // those screens' chunks, and every screen then loads that screen's code too (Table, Tree,
       // ColorPicker… in the shell): over 100 KiB more per dashboard screen.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      // Ant Design's own packages declare no `sideEffects`, so every module their barrels import stayed in
+      // the bundle: all of rc-form and its validator (12 KiB) came with any popup, through antd's form
+      // context. None of them runs anything on import but declarations (decision 015).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/]/, sideEffects: false }] },
     },
   },
   server: {
@@ -52,9 +106,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['src/domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/testing/fail-on-console.ts'],
+          // Property tests (hundreds of generated schedules) and the lint tests (an ESLint run each)
+          // take a second or two alone and past vitest's 5 s default while the machine runs the API
+          // and browser layers beside them: CI failed them for the machine's sake, not the code's.
+          testTimeout: 60_000,
         },
       },
       {
@@ -65,6 +123,10 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/testing/fail-on-console.ts'],
+          // A screen rendered in jsdom takes well under a second alone and several on a busy 2-core
+          // machine (20 s and more beside the API and browser layers in CI); vitest's 5 s default failed
+          // such tests for the machine's sake, not the code's. test-support.tsx's FIND waits as long.
+          testTimeout: 90_000,
         },
       },
       {
@@ -72,7 +134,7 @@ export default defineConfig({
         test: {
           name: 'api',
           root: '.',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/testing/database-global-setup.ts'],
           setupFiles: ['src/testing/fail-on-console.ts', 'src/testing/run-cleanups.ts'],
@@ -90,6 +152,9 @@ export default defineConfig({
           setupFiles: ['src/testing/fail-on-console.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page reaches the state a test waits for in its own time, and later still on a loaded
+          // machine; vitest's default (1 s) made waiting assertions fail while the page was still on its way.
+          expect: { poll: { timeout: 20_000, interval: 50 } },
           fileParallelism: false,
         },
       },

@@ -142,10 +142,10 @@ async function run(token: string, user: unknown, accessList: unknown, cpuSlowdow
   await page.waitForTimeout(300);
 
   await installProbes(page, 'sold-out');
-  const available = page.getByTestId('menu-item').filter({ has: page.getByTestId('sold-out-today') });
+  const available = page.getByTestId('menu-item').filter({ has: page.locator('[data-testid="availability"][data-state="available"]') });
   for (let n = 0; n < TAPS; n++) {
     const count = await page.getByTestId('sold-out-tag').count();
-    await available.nth(n * 5).getByTestId('sold-out-today').click();
+    await available.nth(n * 4).getByTestId('sold-out-today').click();
     await page.getByTestId('sold-out-tag').nth(count).waitFor({ state: 'attached' });
     await page.waitForTimeout(150);
   }

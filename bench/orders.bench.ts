@@ -20,21 +20,21 @@
  * path aliases live in tsconfig.node.json.)
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/server/db/embedded-server';
 import { runMigrations } from '../src/server/db/migrate';
-import { loadConfig } from '../src/server/env';
 import { publishTruckEvent } from '../src/server/platform/events';
 import { hashPassword } from '../src/server/platform/passwords';
 import { openEventStream, type EventStream } from '../src/testing/sse';
+import {
+  BENCH_PASSWORD as PASSWORD, benchDatabase, closedLoop, combined, count, failureText, hit, mark, ms, percentile, pick, send, serve, startServer,
+  type BenchServer, type Run, type ServeOptions,
+} from './support/load';
 
 const TRUCKS = 1_000;
 const ORDERS_PER_TRUCK = 1_000;
@@ -43,33 +43,9 @@ const CREATE_CONNECTIONS = 32;
 const RUN_MS = 8_000;
 const ROUNDS = 4;
 const WARM_UP_MS = 1_000;
-const SETTLE_MS = 300;
 const DASHBOARDS = 1_000;
 const PUBLISHERS = 8;
 const PUBLISH_PAUSE_MS = 10;
-const PASSWORD = 'bench-password-not-secret';
-const JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
-
-interface ServerReady {
-  origin: string;
-}
-
-/** The app as main.ts runs it, plus the trivial endpoint the figures are compared with. */
-async function serve({ databaseUrl, dataDir }: { databaseUrl: string; dataDir: string }): Promise<void> {
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), DB_POOL_MAX: '16',
-    // The intake's per-address limit: the clients below stand for customers behind one proxy hop.
-    TRUST_PROXY_HOPS: '1',
-  });
-  const app = await buildApp({ config, logger: false });
-  app.get('/bench/trivial', async () => ({ ok: true, at: Date.now() }));
-  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  parentPort!.postMessage({ origin } satisfies ServerReady);
-  parentPort!.on('message', (message) => {
-    if (message === 'close') void app.close().then(() => parentPort!.postMessage('closed'));
-  });
-}
-
 // ---- Data -----------------------------------------------------------------------------------------
 
 async function loadData(pool: pg.Pool): Promise<void> {
@@ -148,170 +124,13 @@ async function explainPendingList(pool: pg.Pool, truckId: string): Promise<strin
   return `${nodes.join(' → ')}, ${executionMs.toFixed(3)} ms`;
 }
 
-// ---- Clients ------------------------------------------------------------------------------------
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function send(agent: http.Agent, origin: string, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request(
-      `${origin}${urlPath}`,
-      { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/** A GET whose answer is read to its end and dropped: the measured clients need only its status. */
-function hit(agent: http.Agent, origin: string, urlPath: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${urlPath}`, { agent, headers }, (response) => {
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-      response.resume();
-    });
-    request.on('error', reject);
-  });
-}
-
-interface Run {
-  requests: number;
-  failures: number;
-  /** Failed answers by status ("0": no answer). */
-  failed: Record<string, number>;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  latencies: number[];
-  elapsedMs: number;
-}
-
-/** Runs of one kind taken together: all their latencies, and requests over the time they took. */
-function combined(runs: Run[]): Run {
-  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-  const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
-  const failed: Record<string, number> = {};
-  for (const run of runs) for (const [status, n] of Object.entries(run.failed)) failed[status] = (failed[status] ?? 0) + n;
-  return {
-    requests: latencies.length,
-    failures: runs.reduce((sum, run) => sum + run.failures, 0),
-    failed,
-    perSecond: (latencies.length / elapsed) * 1000,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    latencies,
-    elapsedMs: elapsed,
-  };
-}
-
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
-/**
- * `connections` clients, each sending its next request when the last one is answered, for `ms`;
- * `next` answers the status. The first SETTLE_MS are not counted: opening the connections and the
- * server switching from one endpoint to another (V8 re-optimising) are not an endpoint's steady cost.
- */
-async function closedLoop(connections: number, ms: number, expected: number, next: (agent: http.Agent) => Promise<number>): Promise<Run> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  const failed: Record<string, number> = {};
-  let failures = 0;
-  const started = performance.now() + SETTLE_MS;
-  const deadline = started + ms;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
-        const before = performance.now();
-        const status = await next(agent).catch(() => 0);
-        if (before < started) continue;
-        if (status === expected) {
-          latencies.push(performance.now() - before);
-        } else {
-          failures++;
-          failed[status] = (failed[status] ?? 0) + 1;
-        }
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, failed, perSecond: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies, elapsedMs: elapsed };
-}
-
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-
 // ---- The run ------------------------------------------------------------------------------------
 
-async function database(): Promise<{ url: string; kind: string; cleanup(): Promise<void> }> {
-  const external = process.env.BENCH_DATABASE_URL;
-  const name = `truckdesk_bench_${process.pid}`;
-  if (external) {
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      kind: 'BENCH_DATABASE_URL',
-      async cleanup() {
-        const dropper = new pg.Client({ connectionString: external });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-'));
-  chmodSync(dataDir, 0o755);
-  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir, log: { info: () => {}, warn: (m) => console.warn(m), error: (m) => console.error(m) } });
-  const { host, port, user, password, database: db } = embedded.connection;
-  return {
-    url: `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@localhost:${port}/${db}?host=${encodeURIComponent(host)}`,
-    kind: 'embedded',
-    async cleanup() {
-      await embedded.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * The worker runs this same TypeScript file. Node 20 does not hand a worker the TypeScript loader
- * this process started with, so a small JavaScript entry registers it (with the server's tsconfig,
- * for the path aliases), then imports this file.
- */
-function serverEntry(): URL {
-  const code = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};
-register({ tsconfig: ${JSON.stringify(fileURLToPath(new URL('../tsconfig.node.json', import.meta.url)))} });
-await import(${JSON.stringify(import.meta.url)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const failureText = (run: Run) => (run.failures === 0 ? '0 failed' : `failed: ${Object.entries(run.failed).map(([status, n]) => `${n}× ${status === '0' ? 'no answer' : status}`).join(', ')}`);
-const count = (value: number) => Math.round(value).toLocaleString('en');
-const mark = (ok: boolean) => (ok ? 'met' : 'NOT met');
-
 async function main(): Promise<void> {
-  const db = await database();
+  const db = await benchDatabase('orders');
   const pool = new pg.Pool({ connectionString: db.url, max: PUBLISHERS + 2 });
   const serverDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-app-'));
-  let worker: Worker | undefined;
+  let server: BenchServer | undefined;
   const streamOf = new Map<string, EventStream>();
   try {
     await runMigrations(pool);
@@ -324,12 +143,9 @@ async function main(): Promise<void> {
     const truckIds = trucks.map((row) => row.id);
     const listPlan = await explainPendingList(pool, truckIds[0]!);
 
-    const server = new Worker(serverEntry(), { workerData: { databaseUrl: db.url, dataDir: serverDir } });
-    worker = server;
-    const { origin } = await new Promise<ServerReady>((resolve, reject) => {
-      server.once('message', resolve);
-      server.once('error', reject);
-    });
+    // The intake's per-address limit: the clients below stand for customers behind one proxy hop.
+    server = await startServer(import.meta.url, { databaseUrl: db.url, dataDir: serverDir, env: { TRUST_PROXY_HOPS: '1' } });
+    const { origin } = server;
 
     const setup = new http.Agent({ keepAlive: true, maxSockets: 32 });
     const signIn = await send(setup, origin, 'POST', '/api/v1/auth/sign-in', {}, { email: 'owner@bench.example', password: PASSWORD });
@@ -440,15 +256,7 @@ async function main(): Promise<void> {
     );
   } finally {
     streamOf.forEach((stream) => stream.close());
-    if (worker) {
-      const server = worker;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 10_000);
-        server.on('message', (message) => message === 'closed' && (clearTimeout(timer), resolve()));
-        server.postMessage('close');
-      });
-      await server.terminate();
-    }
+    await server?.stop();
     await pool.end();
     await db.cleanup();
     rmSync(serverDir, { recursive: true, force: true });
@@ -458,5 +266,5 @@ async function main(): Promise<void> {
 if (isMainThread) {
   await main();
 } else {
-  await serve(workerData as { databaseUrl: string; dataDir: string });
+  await serve(workerData as ServeOptions);
 }

@@ -44,6 +44,19 @@ describe('the weight budget', () => {
     expect(home!.files).not.toContain('drawer.js');
   });
 
+  it('weighs a page with an entry of its own by that entry alone, without the app or its start-up catalogues', () => {
+    const chunks = [
+      ...CHUNKS,
+      chunk('storefront.js', 30, { isEntry: true, facadeModuleId: `${ROOT}/features/storefront/main.tsx`, imports: ['react.js'] }),
+      chunk('spot-map.js', 90, { facadeModuleId: `${ROOT}/features/storefront/spot-map.tsx` }),
+    ];
+    const routes = [...OPTIONS.routes, { path: '/t/:slug', entry: 'features/storefront/main.tsx', modules: [], budgetKiB: 1 }];
+    const weights = measureRoutes(chunks, ROOT, { ...OPTIONS, routes }, size);
+    expect(weights[2]).toMatchObject({ path: '/t/:slug', bytes: 30 + 50, files: ['react.js', 'storefront.js'] });
+    // The app's routes still weigh the app's entry.
+    expect(weights[0]).toMatchObject({ path: '/', bytes: 100 + 50 + 7 + 12 + 3 });
+  });
+
   it('refuses a route naming a module that is not in the build', () => {
     expect(() => measureRoutes(CHUNKS, ROOT, { ...OPTIONS, routes: [{ path: '/x', modules: ['features/x/x.page.tsx'], budgetKiB: 1 }] }, size)).toThrow(
       /not a chunk of the build/,

@@ -14,6 +14,11 @@ export interface RouteBudget {
   /** Lazy modules the route loads, relative to the Vite root (src/web). */
   modules: string[];
   budgetKiB: number;
+  /**
+   * The HTML entry of a page built apart from the app (relative to the Vite root, as the build names its entry); such a
+   * page loads neither the app's entry nor its start-up catalogues. Absent: the app's one entry.
+   */
+  entry?: string;
 }
 
 export interface WeightBudgetOptions {
@@ -70,7 +75,16 @@ export function measureRoutes(chunks: ChunkInfo[], root: string, options: Weight
   };
 
   const entries = chunks.filter((c) => c.isEntry);
-  if (entries.length !== 1) throw new Error(`weight budget: expected one entry chunk, found ${entries.length}`);
+  const ownEntries = new Set(options.routes.flatMap((route) => (route.entry ? [path.resolve(root, route.entry)] : [])));
+  const appEntries = entries.filter((c) => !ownEntries.has(c.facadeModuleId ?? ''));
+  if (appEntries.length !== 1) throw new Error(`weight budget: expected one entry chunk, found ${appEntries.length}`);
+  const entryOf = (route: RouteBudget): ChunkInfo => {
+    if (!route.entry) return appEntries[0]!;
+    const id = path.resolve(root, route.entry);
+    const chunk = entries.find((c) => c.facadeModuleId === id);
+    if (!chunk) throw new Error(`weight budget: route ${route.path} names entry ${route.entry}, which is not an entry of the build`);
+    return chunk;
+  };
 
   const startupByLanguage = new Map<string, ChunkInfo[]>();
   for (const chunk of chunks) {
@@ -88,7 +102,7 @@ export function measureRoutes(chunks: ChunkInfo[], root: string, options: Weight
       if (!chunk) throw new Error(`weight budget: route ${route.path} names ${module}, which is not a chunk of the build`);
       return chunk;
     });
-    const files = new Set([...staticClosure([entries[0]!, ...lazy], byFile), ...heaviestStartup]);
+    const files = new Set([...staticClosure([entryOf(route), ...lazy], byFile), ...(route.entry ? [] : heaviestStartup)]);
     return { path: route.path, bytes: weigh(files), budgetBytes: route.budgetKiB * KIB, files: [...files].sort() };
   });
 }

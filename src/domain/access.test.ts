@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessListFor, canAccess, screenFor } from './access';
+import { accessibleScreens, accessListFor, canAccess, mayOnTruck, screenFor } from './access';
 
 const screens = (roles: string[]) => accessListFor(roles).map((entry) => entry.screen);
 
@@ -50,5 +50,58 @@ describe('canAccess', () => {
   });
   it('ignores a trailing slash', () => {
     expect(canAccess(staff, '/orders/')).toBe(true);
+  });
+});
+
+describe('per truck', () => {
+  const own = 'a0000000-0000-4000-8000-000000000001';
+  const staffed = 'a0000000-0000-4000-8000-000000000002';
+  const list = accessListFor(['Vendor', 'Staff'], [
+    { truckId: own, role: 'owner' },
+    { truckId: staffed, role: 'staff' },
+  ]);
+
+  it('gives each truck the screens of the role held there', () => {
+    const onStaffed = list.filter((entry) => entry.truckId === staffed);
+    expect(onStaffed.map((entry) => [entry.screen, entry.actions, entry.role])).toEqual([
+      ['/menu', ['read', 'availability'], 'staff'],
+      ['/orders', ['read', 'write'], 'staff'],
+      ['/booking-details', ['read', 'write'], 'staff'],
+    ]);
+    expect(list.filter((entry) => entry.truckId === own).map((entry) => entry.screen)).toEqual([
+      '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours',
+    ]);
+  });
+
+  it('judges a truck screen by the current truck', () => {
+    expect(canAccess(list, '/menu', 'write', own)).toBe(true);
+    expect(canAccess(list, '/menu', 'write', staffed)).toBe(false);
+    expect(canAccess(list, '/menu', 'availability', staffed)).toBe(true);
+    expect(canAccess(list, '/truck-info', 'read', staffed)).toBe(false);
+    expect(canAccess(list, '/delivery-zones', 'read', staffed)).toBe(false);
+    expect(canAccess(list, '/booking-details', 'availability', staffed)).toBe(false);
+    expect(canAccess(list, '/booking-details', 'availability', own)).toBe(true);
+    // Screens outside any truck follow the roles.
+    expect(canAccess(list, '/user-profile', 'read', staffed)).toBe(true);
+    expect(accessibleScreens(list, staffed)).toEqual(['/home', '/truck-register', '/menu', '/orders', '/booking-details', '/user-profile']);
+  });
+
+  it('gives an Applicant’s own draft its truck info only, even when they are staff elsewhere', () => {
+    const applicant = accessListFor(['Applicant', 'Staff'], [
+      { truckId: own, role: 'owner' },
+      { truckId: staffed, role: 'staff' },
+    ]);
+    expect(accessibleScreens(applicant, own)).toEqual(['/home', '/truck-register', '/truck-info', '/user-profile']);
+    expect(accessibleScreens(applicant, staffed)).toEqual(['/home', '/truck-register', '/menu', '/orders', '/booking-details', '/user-profile']);
+  });
+
+  it('names what each role may do on a truck', () => {
+    expect(mayOnTruck('staff', 'orders.manage')).toBe(true);
+    expect(mayOnTruck('staff', 'bookings.manage')).toBe(true);
+    expect(mayOnTruck('staff', 'menu.availability')).toBe(true);
+    for (const permission of ['menu.edit', 'hours.edit', 'zones.edit', 'truck.edit', 'truck.view', 'revenue.view', 'team.manage', 'bookings.availability'] as const) {
+      expect(mayOnTruck('staff', permission), permission).toBe(false);
+      expect(mayOnTruck('owner', permission), permission).toBe(true);
+    }
   });
 });

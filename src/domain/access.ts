@@ -14,6 +14,9 @@ export type Action = (typeof ACTIONS)[number];
 export interface AccessEntry {
   screen: string;
   actions: Action[];
+  /** Set on the screens of one truck: what the user may do there, as its owner or as its staff. */
+  truckId?: string;
+  role?: TruckRole;
 }
 
 const RW: Action[] = ['read', 'write'];
@@ -33,7 +36,8 @@ const BY_ROLE: Record<Role, AccessEntry[]> = {
     { screen: '/orders', actions: RW },
     { screen: '/delivery-zones', actions: RW },
     { screen: '/operating-hours', actions: RW },
-    { screen: '/booking-details', actions: RW },
+    // 'availability' on the booking dashboard: the truck's availableToArrive switch.
+    { screen: '/booking-details', actions: ['read', 'write', 'availability'] },
     { screen: '/user-profile', actions: RW },
   ],
   Staff: [
@@ -56,11 +60,85 @@ const SCREEN_ORDER = [
   '/operating-hours', '/admin/reviews', '/user-profile',
 ];
 
+// ---- One truck's people ---------------------------------------------------------------------------
+
+/** How a person belongs to a truck: they own it, or its owner invited them as staff. */
+export const TRUCK_ROLES = ['owner', 'staff'] as const;
+export type TruckRole = (typeof TRUCK_ROLES)[number];
+
+/**
+ * What each of a truck's people may do on it (product.md §1): staff run the orders and the bookings
+ * and mark menu items sold out; the rest is the owner's. The server's truck guard refuses a member
+ * without the permission with 403 (a stranger gets 404), whatever the client shows; the access list
+ * below is built from the same table.
+ */
+export const TRUCK_PERMISSIONS = {
+  /** The truck's details, documents, files and application. */
+  'truck.view': ['owner'],
+  'truck.edit': ['owner'],
+  /** Inviting and removing staff. */
+  'team.manage': ['owner'],
+  /** Revenue and sales figures (home). */
+  'revenue.view': ['owner'],
+  'menu.view': ['owner', 'staff'],
+  'menu.edit': ['owner'],
+  /** Marking items and options sold out or available again. */
+  'menu.availability': ['owner', 'staff'],
+  /** The order dashboard: every action, phone orders, export, the live stream. */
+  'orders.manage': ['owner', 'staff'],
+  /** The booking dashboard: every action on a booking. */
+  'bookings.manage': ['owner', 'staff'],
+  /** The truck's `availableToArrive` switch (accepting event bookings). */
+  'bookings.availability': ['owner'],
+  /** Read by the order intake and the dashboards; changed by the owner only. */
+  'hours.view': ['owner', 'staff'],
+  'hours.edit': ['owner'],
+  'zones.view': ['owner', 'staff'],
+  'zones.edit': ['owner'],
+} as const satisfies Record<string, readonly TruckRole[]>;
+export type TruckPermission = keyof typeof TRUCK_PERMISSIONS;
+
+export function mayOnTruck(role: TruckRole, permission: TruckPermission): boolean {
+  return (TRUCK_PERMISSIONS[permission] as readonly TruckRole[]).includes(role);
+}
+
+/** The screens that act on the current truck. */
+const TRUCK_SCREEN_SET = new Set(['/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours']);
+
+/** Staff's screens on the truck they work for; an owner's come from their own roles (an Applicant's draft has no orders yet). */
+const STAFF_SCREENS: AccessEntry[] = [
+  { screen: '/menu', actions: ['read', 'availability'] },
+  { screen: '/orders', actions: RW },
+  { screen: '/booking-details', actions: RW },
+];
+
+export function isTruckScreen(screen: string): boolean {
+  return TRUCK_SCREEN_SET.has(screen);
+}
+
+export interface TruckMembership {
+  truckId: string;
+  role: TruckRole;
+}
+
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-export function accessListFor(roles: readonly string[]): AccessEntry[] {
+/**
+ * The access list: the screens the roles give (used for screens outside any truck, and for the
+ * truck screens while the user has no truck), then, per truck the user reaches, that truck's screens
+ * for their role on it.
+ */
+export function accessListFor(roles: readonly string[], trucks: readonly TruckMembership[] = []): AccessEntry[] {
+  const owned = roleAccessList(roles.filter((role) => role !== 'Staff')).filter((entry) => isTruckScreen(entry.screen));
+  const perTruck = trucks.flatMap(({ truckId, role }) =>
+    (role === 'owner' ? owned : STAFF_SCREENS).map((entry) => ({ ...entry, actions: [...entry.actions], truckId, role })),
+  );
+  return [...roleAccessList(roles), ...perTruck];
+}
+
+function roleAccessList(roles: readonly string[]): AccessEntry[] {
   const merged = new Map<string, Set<Action>>();
   for (const role of roles.filter(isRole)) {
     for (const entry of BY_ROLE[role]) {
@@ -81,8 +159,22 @@ export function screenFor(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** Takes the list as stored on the client, where actions are plain strings. */
-export function canAccess(accessList: readonly { screen: string; actions: readonly string[] }[], pathname: string, action: Action = 'read'): boolean {
+type StoredEntry = { screen: string; actions: readonly string[]; truckId?: string };
+
+/**
+ * Takes the list as stored on the client, where actions are plain strings. A truck screen is judged
+ * by the current truck's entries when the list has any for it (the user's role there); without a
+ * current truck, or with a list from before per-truck entries, by the role entries.
+ */
+export function canAccess(accessList: readonly StoredEntry[], pathname: string, action: Action = 'read', truckId: string | null = null): boolean {
   const screen = screenFor(pathname);
-  return accessList.some((entry) => entry.screen === screen && entry.actions.includes(action));
+  const scoped = isTruckScreen(screen) && truckId !== null && accessList.some((entry) => entry.truckId === truckId);
+  return accessList.some(
+    (entry) => entry.screen === screen && entry.actions.includes(action) && (scoped ? entry.truckId === truckId : entry.truckId === undefined),
+  );
+}
+
+/** The screens the list opens, in its order, each once: for the sidebar. */
+export function accessibleScreens(accessList: readonly StoredEntry[], truckId: string | null = null): string[] {
+  return [...new Set(accessList.map((entry) => entry.screen))].filter((screen) => canAccess(accessList, screen, 'read', truckId));
 }

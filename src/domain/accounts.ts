@@ -3,7 +3,7 @@
  * the OpenAPI document and the web forms. Refinements name their field code in params.code.
  */
 import { z } from 'zod';
-import { ACTIONS, ROLES } from './access';
+import { ACTIONS, ROLES, TRUCK_ROLES } from './access';
 import { isCommonPassword } from './common-passwords';
 import { LANGS } from './errors';
 
@@ -90,7 +90,13 @@ export const UpdateProfileSchema = z.strictObject({
 });
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
 
-export const AccessEntrySchema = z.object({ screen: z.string(), actions: z.array(z.enum(ACTIONS)) });
+/** A screen and what the user may do there; `truckId` and `role` on the screens of one truck they reach. */
+export const AccessEntrySchema = z.object({
+  screen: z.string(),
+  actions: z.array(z.enum(ACTIONS)),
+  truckId: z.uuid().optional(),
+  role: z.enum(TRUCK_ROLES).optional(),
+});
 export const AccessListSchema = z.array(AccessEntrySchema);
 
 export const UserSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityAt, AvailabilityQuerySchema, deliveryAt, truckStopAt } from './availability';
+import { availabilityAt, availabilityIn, AvailabilityQuerySchema, availabilitySpan, deliveryAt, truckStopAt } from './availability';
 import { HoursUpdateSchema, PauseSchema, WeeklyScheduleSchema, type ScheduleInput } from './hours';
 import { DeliveryZoneSchema, prepareZones, type DeliveryZoneInput } from './zones';
 
@@ -64,6 +64,62 @@ describe('availabilityAt', () => {
 
   it('refuses delivery during a shift that switched it off', () => {
     expect(deliveryAt(facts, { lat: 29.34, lng: 48.085 }, 5000, '2026-11-20T17:00:00Z')).toEqual({ delivers: false, reason: 'delivery_off' });
+  });
+});
+
+describe('availabilitySpan', () => {
+  const facts = { schedule: schedule(), zones, base: BASE, mayTrade: true };
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('holds until the next opening, closing, pause end or local midnight, and flips exactly there', () => {
+    const closed = availabilitySpan(facts, '2026-11-20T05:00:00Z'); // Fri 08:00, lunch opens 11:30
+    expect(iso(closed.until)).toBe('2026-11-20T08:30:00.000Z');
+    expect(availabilitySpan(facts, iso(closed.until - 1)).status).toEqual(closed.status);
+    expect(availabilitySpan(facts, iso(closed.until)).status).toEqual({ open: true, until: '2026-11-20T12:00:00.000Z' });
+
+    const late = availabilitySpan(facts, '2026-11-20T20:00:00Z'); // Fri 23:00, the late shift runs past midnight
+    expect(iso(late.until)).toBe('2026-11-20T21:00:00.000Z'); // the local date changes first
+    expect(iso(availabilitySpan(facts, iso(late.until)).until)).toBe('2026-11-20T22:30:00.000Z');
+
+    const paused = { ...facts, schedule: schedule({ pausedUntil: '2026-11-20T09:15:00Z' }) };
+    const span = availabilitySpan(paused, '2026-11-20T09:00:00Z');
+    expect(span.status).toMatchObject({ reason: 'paused' });
+    expect(iso(span.until)).toBe('2026-11-20T09:15:00.000Z');
+    expect(availabilitySpan(paused, iso(span.until)).status).toEqual({ open: true, until: '2026-11-20T12:00:00.000Z' });
+  });
+
+  it('gives every instant of a span the answer worked out at its start, across clock changes, back-to-back shifts, exceptions and pauses', () => {
+    const BERLIN = 'Europe/Berlin'; // Summer time ends on Sunday 2026-10-25 at 03:00 local.
+    const spotA = { address: 'A', lat: 52.52, lng: 13.405 };
+    const spotB = { address: 'B', lat: 52.5, lng: 13.3 };
+    const s = WeeklyScheduleSchema.parse({
+      timeZone: BERLIN,
+      days: {
+        sat: [{ opens: '10:00', closes: '14:00', spot: spotA }, { opens: '14:00', closes: '02:00', spot: spotB, deliveryEnabled: false }],
+        sun: [{ opens: '02:00', closes: '03:30' }, { opens: '12:00', closes: '13:00' }],
+        mon: [{ opens: '00:00', closes: '00:00' }],
+      },
+      exceptions: { '2026-10-27': { kind: 'closed' } },
+      pausedUntil: '2026-10-24T10:45:00Z',
+    });
+    const berlinZones = prepareZones([zone({ shape: { kind: 'truck-stop-circle', radiusM: 3000 } }, 'around-truck')]);
+    const all = { schedule: s, zones: berlinZones, base: { lat: 52.45, lng: 13.2 }, mayTrade: true };
+    const ask = { point: { lat: 52.515, lng: 13.4 }, subtotal: 1000 };
+    const start = Date.parse('2026-10-24T06:00:00Z');
+    const end = Date.parse('2026-10-28T02:00:00Z');
+    const same = (span: ReturnType<typeof availabilitySpan>, at: number) => expect(availabilityIn(span, all, ask), iso(at)).toEqual(availabilityAt(all, iso(at), ask));
+    let span = availabilitySpan(all, iso(start));
+    let spans = 1;
+    for (let t = start; t < end; t += 53 * 60_000) {
+      while (t >= span.until) {
+        // The last instant of each span still has its answer; the next one starts at its end.
+        same(span, span.until - 1);
+        span = availabilitySpan(all, iso(span.until));
+        spans++;
+      }
+      same(span, t);
+    }
+    expect(spans).toBeGreaterThan(10);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   bookingTabOf,
   bookingWindow,
   findClash,
+  windowsOverlap,
+  eventDateProblem,
   quoteSchemaAt,
   transitionBooking,
   type BookingActionName,
@@ -320,5 +322,66 @@ describe('findClash', () => {
         expect(findClash(toSlot('a', a), [other])).toBe(overlaps ? other : null);
       }),
     );
+  });
+});
+
+describe('windowsOverlap', () => {
+  // Random windows on random dates around the daylight-saving changes of zones that have them.
+  const zones = ['Europe/London', 'America/New_York', 'Australia/Sydney', 'Asia/Kuwait', 'UTC'];
+  const randomSlot = (id: string) =>
+    fc
+      .record({
+        day: fc.integer({ min: 0, max: 730 }),
+        start: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        end: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        setup: fc.integer({ min: 0, max: 240 }),
+        zone: fc.constantFrom(...zones),
+      })
+      .filter((r) => r.start !== r.end)
+      .map((r) => {
+        const date = new Date(Date.UTC(2025, 0, 1) + r.day * 86_400_000).toISOString().slice(0, 10);
+        const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+        return slot(id, date, hhmm(r.start), hhmm(r.end), r.setup, r.zone);
+      });
+
+  it('is symmetric and agrees with instant arithmetic, whatever the zone and date (property)', () => {
+    fc.assert(
+      fc.property(randomSlot('a'), randomSlot('b'), (a, b) => {
+        const wa = bookingWindow(a);
+        const wb = bookingWindow(b);
+        expect(wa.end.getTime()).toBeGreaterThan(wa.start.getTime());
+        expect(windowsOverlap(wa, wb)).toBe(windowsOverlap(wb, wa));
+        const expected = Math.max(wa.start.getTime(), wb.start.getTime()) < Math.min(wa.end.getTime(), wb.end.getTime());
+        expect(windowsOverlap(wa, wb)).toBe(expected);
+      }),
+    );
+  });
+
+  it('never lets touching windows overlap, in either order (property)', () => {
+    fc.assert(
+      fc.property(randomSlot('a'), fc.integer({ min: 1, max: 600 }), (a, length) => {
+        const first = bookingWindow(a);
+        const next = { start: first.end, end: new Date(first.end.getTime() + length * 60_000) };
+        expect(windowsOverlap(first, next)).toBe(false);
+        expect(windowsOverlap(next, first)).toBe(false);
+        expect(windowsOverlap(first, first)).toBe(true);
+      }),
+    );
+  });
+
+  it('counts real hours across a daylight-saving night: an event over the London clock change is an hour shorter', () => {
+    const overnight = bookingWindow(slot('a', '2025-03-29', '22:00', '04:00', 0, 'Europe/London'));
+    expect(overnight.end.getTime() - overnight.start.getTime()).toBe(5 * 3_600_000);
+    const after = bookingWindow(slot('b', '2025-03-30', '04:00', '06:00', 0, 'Europe/London'));
+    expect(windowsOverlap(overnight, after)).toBe(false);
+  });
+});
+
+describe('eventDateProblem', () => {
+  it('takes today up to a year ahead, and nothing before or beyond', () => {
+    expect(eventDateProblem('2025-06-10', '2025-06-10')).toBeNull();
+    expect(eventDateProblem('2026-06-10', '2025-06-10')).toBeNull();
+    expect(eventDateProblem('2025-06-09', '2025-06-10')).toBe('event_date_past');
+    expect(eventDateProblem('2026-06-11', '2025-06-10')).toBe('event_date_too_far');
   });
 });

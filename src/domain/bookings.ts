@@ -68,7 +68,8 @@ export function quoteSchemaAt(now: Date) {
 export const BookingActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('quote'), quote: QuoteSchema, version: VersionSchema }),
   z.strictObject({ action: z.literal('decline'), reason: ReasonSchema, version: VersionSchema }),
-  z.strictObject({ action: z.literal('confirm'), version: VersionSchema }),
+  /** The vendor confirms when the host accepted by phone or paid the deposit (`depositReceived`). */
+  z.strictObject({ action: z.literal('confirm'), depositReceived: z.boolean().default(false), version: VersionSchema }),
   z.strictObject({ action: z.literal('complete'), version: VersionSchema }),
   z.strictObject({ action: z.literal('cancel'), reason: ReasonSchema, version: VersionSchema }),
 ]);
@@ -78,7 +79,7 @@ function bookingCommandSchemaAt(now: Date) {
   return z.discriminatedUnion('action', [
     z.object({ action: z.literal('quote'), quote: quoteSchemaAt(now) }),
     z.object({ action: z.literal('decline'), reason: ReasonSchema }),
-    z.object({ action: z.literal('confirm') }),
+    z.object({ action: z.literal('confirm'), depositReceived: z.boolean().optional() }),
     z.object({ action: z.literal('complete') }),
     z.object({ action: z.literal('cancel'), reason: ReasonSchema }),
     z.object({ action: z.literal('expire') }),
@@ -196,8 +197,15 @@ export function bookingWindow(booking: BookingSlot): BookingWindow {
 }
 
 /**
+ * Do two windows need the truck at the same instant? Half-open, so back to back is not an overlap:
+ * one event may end exactly when the next one's setup begins. Symmetric in its arguments.
+ */
+export function windowsOverlap(a: BookingWindow, b: BookingWindow): boolean {
+  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+}
+
+/**
  * The confirmed booking whose window overlaps this one's (the earliest if several), or null.
- * Back to back is not a clash: one event may end exactly when the next one's setup begins.
  * The booking itself, if it is among them, is skipped.
  */
 export function findClash<Other extends BookingSlot>(booking: BookingSlot, confirmedBookings: readonly Other[]): Other | null {
@@ -205,9 +213,20 @@ export function findClash<Other extends BookingSlot>(booking: BookingSlot, confi
   let clash: { other: Other; start: number } | null = null;
   for (const other of confirmedBookings) {
     if (other.id === booking.id) continue;
-    const { start, end } = bookingWindow(other);
-    const overlaps = start < own.end && own.start < end;
-    if (overlaps && (clash === null || start.getTime() < clash.start)) clash = { other, start: start.getTime() };
+    const window = bookingWindow(other);
+    if (windowsOverlap(own, window) && (clash === null || window.start.getTime() < clash.start)) clash = { other, start: window.start.getTime() };
   }
   return clash?.other ?? null;
+}
+
+/**
+ * Whether an event date may be asked for on `today` (both the truck's local calendar dates): not
+ * before today, and at most a year ahead (a request for next year's same day is still taken).
+ */
+export function eventDateProblem(eventDate: string, today: string): 'event_date_past' | 'event_date_too_far' | null {
+  const date = Temporal.PlainDate.from(eventDate);
+  const from = Temporal.PlainDate.from(today);
+  if (Temporal.PlainDate.compare(date, from) < 0) return 'event_date_past';
+  if (Temporal.PlainDate.compare(date, from.add({ years: 1 })) > 0) return 'event_date_too_far';
+  return null;
 }

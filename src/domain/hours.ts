@@ -22,6 +22,7 @@ export { MAX_SEARCH_DAYS, type ScheduledShift } from './hours/shift-calendar';
 export { toInstant, type InstantInput } from './hours/wall-clock';
 export {
   isOpenAt,
+  nextChange,
   nextOpening,
   openStatus,
   type ClosedReason,

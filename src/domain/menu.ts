@@ -7,29 +7,17 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { addMinor, CurrencySchema, fromMinor, multiplyMinor } from './money';
+import { CurrencySchema, fromMinor } from './money';
+import { DIETARY_TAGS, MENU_LIMITS, isAvailable } from './menu/line-pricing';
+import type { Named } from './names';
 
-export const DIETARY_TAGS = ['vegetarian', 'vegan', 'halal', 'gluten_free', 'spicy', 'contains_nuts', 'dairy'] as const;
-export type DietaryTag = (typeof DIETARY_TAGS)[number];
-
-export const MENU_LIMITS = {
-  categories: 100,
-  items: 1000,
-  groupsPerItem: 10,
-  optionsPerGroup: 30,
-  /** 100 000 KWD or 1 000 000 USD: no food-truck item costs more; keeps every line total a safe integer. */
-  priceMinor: 100_000_000,
-  prepMinutes: 240,
-  calories: 10_000,
-  lineQuantity: 99,
-} as const;
+export * from './menu/line-pricing';
 
 const UuidSchema = z.uuid();
 const NameSchema = z.string().trim().max(80).default('');
 const DescriptionSchema = z.string().trim().max(500).default('');
 const PriceSchema = z.int().min(0).max(MENU_LIMITS.priceMinor);
 
-type Named = { nameEn: string; nameAr: string };
 const hasAName = (value: Named) => value.nameEn !== '' || value.nameAr !== '';
 /** At least one language is required; the interface shows the other as a fallback. */
 const nameRequired = { path: ['nameEn'], params: { code: 'name_required' } };
@@ -172,13 +160,6 @@ export type ItemOrder = z.infer<typeof ItemOrderSchema>;
 export const SoldOutUntilSchema = z.union([z.null(), z.literal('indefinitely'), z.iso.datetime({ offset: true })]);
 export type SoldOutUntil = z.infer<typeof SoldOutUntilSchema>;
 
-export function isAvailable(thing: { soldOutUntil: SoldOutUntil }, now: Date): boolean {
-  const { soldOutUntil } = thing;
-  if (soldOutUntil === null) return true;
-  if (soldOutUntil === 'indefinitely') return false;
-  return now.getTime() >= Date.parse(soldOutUntil);
-}
-
 export const AVAILABILITY_STATES = ['available', 'sold_out_today', 'sold_out'] as const;
 export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
 
@@ -290,12 +271,7 @@ export function itemInputOf(item: MenuItem): ItemInput {
   };
 }
 
-/** The text in the wanted language, or the other one when that is all there is, and which it is. */
-export function inLanguage(value: Named, lang: 'en' | 'ar'): { text: string; lang: 'en' | 'ar' } {
-  const wanted = lang === 'en' ? value.nameEn : value.nameAr;
-  if (wanted !== '') return { text: wanted, lang };
-  return lang === 'en' ? { text: value.nameAr, lang: 'ar' } : { text: value.nameEn, lang: 'en' };
-}
+export { inLanguage } from './names';
 
 // ---- What customers see -------------------------------------------------------------------------
 
@@ -387,87 +363,3 @@ export function publicMenuAt(source: PublicMenuSource, now: Date): { menu: Publi
   });
   return { menu: { truck: source.truck, categories }, changesAt: changesAt === null ? null : new Date(changesAt) };
 }
-
-// ---- Pricing an order line ----------------------------------------------------------------------
-
-export type PricingItem = Pick<MenuItem, 'id' | 'nameEn' | 'nameAr' | 'priceMinor' | 'soldOutUntil' | 'optionGroups'>;
-
-/** What an order line keeps, so later menu edits and deletions never change a past order. */
-export interface LineSnapshot {
-  itemId: string;
-  nameEn: string;
-  nameAr: string;
-  basePriceMinor: number;
-  options: {
-    groupId: string;
-    groupNameEn: string;
-    groupNameAr: string;
-    optionId: string;
-    nameEn: string;
-    nameAr: string;
-    priceDeltaMinor: number;
-  }[];
-}
-
-export type LineProblem =
-  | { code: 'invalid_quantity'; max: number }
-  | { code: 'item_unavailable'; itemId: string }
-  | { code: 'option_unknown'; optionId: string }
-  | { code: 'option_duplicate'; optionId: string }
-  | { code: 'option_unavailable'; optionId: string }
-  | { code: 'option_group_required'; groupId: string }
-  | { code: 'option_group_too_few'; groupId: string; min: number }
-  | { code: 'option_group_too_many'; groupId: string; max: number };
-
-export type PricedLine =
-  | { ok: true; unitPrice: number; total: number; snapshot: LineSnapshot }
-  | { ok: false; problems: LineProblem[] };
-
-/**
- * Prices one order line from the menu as it is at `now`: the item's price plus the chosen options'
- * deltas, times the quantity. Every problem is reported, not just the first, so a customer fixes
- * the line in one go. Amounts stay safe integers (money.ts refuses otherwise).
- */
-export function priceLine(item: PricingItem, selectedOptionIds: readonly string[], qty: number, now = new Date()): PricedLine {
-  const problems: LineProblem[] = [];
-  if (!Number.isInteger(qty) || qty < 1 || qty > MENU_LIMITS.lineQuantity) problems.push({ code: 'invalid_quantity', max: MENU_LIMITS.lineQuantity });
-  if (!isAvailable(item, now)) problems.push({ code: 'item_unavailable', itemId: item.id });
-
-  const selected = new Set<string>();
-  for (const optionId of selectedOptionIds) {
-    if (selected.has(optionId)) problems.push({ code: 'option_duplicate', optionId });
-    selected.add(optionId);
-  }
-  const known = new Set(item.optionGroups.flatMap((group) => group.options.map((option) => option.id)));
-  for (const optionId of selected) if (!known.has(optionId)) problems.push({ code: 'option_unknown', optionId });
-
-  const chosen: LineSnapshot['options'] = [];
-  for (const group of item.optionGroups) {
-    const picked = group.options.filter((option) => selected.has(option.id));
-    for (const option of picked) {
-      if (!isAvailable(option, now)) problems.push({ code: 'option_unavailable', optionId: option.id });
-      chosen.push({
-        groupId: group.id,
-        groupNameEn: group.nameEn,
-        groupNameAr: group.nameAr,
-        optionId: option.id,
-        nameEn: option.nameEn,
-        nameAr: option.nameAr,
-        priceDeltaMinor: option.priceDeltaMinor,
-      });
-    }
-    if (group.required && picked.length === 0) problems.push({ code: 'option_group_required', groupId: group.id });
-    else if (picked.length < group.minSelections) problems.push({ code: 'option_group_too_few', groupId: group.id, min: group.minSelections });
-    if (picked.length > group.maxSelections) problems.push({ code: 'option_group_too_many', groupId: group.id, max: group.maxSelections });
-  }
-  if (problems.length > 0) return { ok: false, problems };
-
-  const unitPrice = addMinor(item.priceMinor, ...chosen.map((option) => option.priceDeltaMinor));
-  return {
-    ok: true,
-    unitPrice,
-    total: multiplyMinor(unitPrice, qty),
-    snapshot: { itemId: item.id, nameEn: item.nameEn, nameAr: item.nameAr, basePriceMinor: item.priceMinor, options: chosen },
-  };
-}
-

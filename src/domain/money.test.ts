@@ -10,6 +10,7 @@ import {
   fromMinor,
   minorUnitExponent,
   multiplyMinor,
+  parseDecimalNumber,
   toMinor,
   type Currency,
 } from './money';
@@ -58,6 +59,18 @@ describe('CurrencySchema and MoneySchema', () => {
     for (const minor of [1.5, -1, MAX + 1, Number.NaN]) {
       expect(MoneySchema.safeParse({ minor, currency: 'KWD' }).success, String(minor)).toBe(false);
     }
+  });
+});
+
+describe('parseDecimalNumber', () => {
+  it('reads a number typed with Latin or Arabic digits and any decimal mark, and nothing else', () => {
+    expect(parseDecimalNumber('6')).toBe(6);
+    expect(parseDecimalNumber(' 6.5 ')).toBe(6.5);
+    expect(parseDecimalNumber('٦٫٥')).toBe(6.5);
+    expect(parseDecimalNumber('6,5')).toBe(6.5);
+    expect(parseDecimalNumber('6.')).toBe(6);
+    expect(parseDecimalNumber('.5')).toBe(0.5);
+    for (const bad of ['', '.', 'six', '6.5.1', '-1', '1e3']) expect(parseDecimalNumber(bad), bad).toBeNull();
   });
 });
 

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { PhoneSchema } from './accounts';
 import { MENU_LIMITS } from './menu';
 import { CurrencySchema } from './money';
-import { DASHBOARD_TABS, ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES, type DashboardTab } from './orders';
+import { DASHBOARD_TAB_NAMES, type DashboardTab } from './orders/dashboard';
+import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './orders/flow';
+
+export { DASHBOARD_TAB_NAMES, matchesOrderFilters, ORDER_EVENTS, orderSearch, type OrderSearch } from './orders/dashboard';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -165,6 +168,8 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 export const OrderSummarySchema = z.object({
   id: UuidSchema,
   truckId: UuidSchema,
+  /** The customer's handle on the order: its page on the truck's site (/t/{slug}/orders/{publicId}). */
+  publicId: z.string(),
   /** The daily number (restarts each local day of the truck); show it with displayNumber(). */
   number: z.int(),
   businessDate: z.iso.date(),
@@ -201,6 +206,8 @@ export type Order = z.infer<typeof OrderSchema>;
 /** What a customer app gets back for a placed order. */
 export const OrderReceiptSchema = z.object({
   id: UuidSchema,
+  /** Where the customer follows the order: GET /public/trucks/{slug}/orders/{publicId}. */
+  publicId: z.string(),
   number: z.int(),
   displayNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -213,7 +220,6 @@ export const OrderReceiptSchema = z.object({
 });
 export type OrderReceipt = z.infer<typeof OrderReceiptSchema>;
 
-export const DASHBOARD_TAB_NAMES = Object.keys(DASHBOARD_TABS) as DashboardTab[];
 const TabSchema = z.enum(DASHBOARD_TAB_NAMES as [DashboardTab, ...DashboardTab[]]);
 
 /** An optional range of the truck's local calendar dates, both ends included. */
@@ -263,32 +269,6 @@ export const OrderExportQuerySchema = z
   });
 export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;
 
-/** What the search box's text looks for: an order number ("42", "#042"), a phone (5 digits or more), or a name. */
-export type OrderSearch = { kind: 'number'; number: number } | { kind: 'phone'; digits: string } | { kind: 'name'; text: string };
-
-export function orderSearch(q: string): OrderSearch {
-  const text = q.trim();
-  const number = /^(?:#(\d{1,6})|(\d{1,4}))$/.exec(text);
-  if (number) return { kind: 'number', number: Number(number[1] ?? number[2]) };
-  const digits = text.replace(/\D/g, '');
-  if (/^[\d\s+().-]+$/.test(text) && digits.length >= 5) return { kind: 'phone', digits };
-  return { kind: 'name', text };
-}
-
-/**
- * Whether an order belongs in a list with these filters, as the server's query decides it: the
- * dashboard uses it to place live changes in the lists it holds.
- */
-export function matchesOrderFilters(order: Pick<OrderSummary, 'businessDate' | 'number' | 'customer'>, filters: OrderCountQuery): boolean {
-  if (filters.from && order.businessDate < filters.from) return false;
-  if (filters.to && order.businessDate > filters.to) return false;
-  if (!filters.q?.trim()) return true;
-  const search = orderSearch(filters.q);
-  if (search.kind === 'number') return order.number === search.number;
-  if (search.kind === 'phone') return order.customer.phone.includes(search.digits);
-  return order.customer.name.toLocaleLowerCase().includes(search.text.toLocaleLowerCase());
-}
-
 /** "We heard it": stops the ring for these orders on every device of the truck. */
 export const AcknowledgeOrdersSchema = z.strictObject({ orderIds: z.array(UuidSchema).min(1).max(ORDER_PAGE_MAX) });
 export type AcknowledgeOrders = z.infer<typeof AcknowledgeOrdersSchema>;
@@ -308,10 +288,7 @@ export const OrderDeskSchema = z.object({
 });
 export type OrderDesk = z.infer<typeof OrderDeskSchema>;
 
-// ---- Live events --------------------------------------------------------------------------------
-
-/** The server-sent events of a truck's stream that concern orders. */
-export const ORDER_EVENTS = { created: 'order.created', changed: 'order.changed' } as const;
+// ---- Live events (their names: ./orders/dashboard.ts) -------------------------------------------
 
 export const OrderEventSchema = z.object({
   order: OrderSummarySchema,

@@ -34,6 +34,7 @@ const SAMPLE: Record<OrderActionName, OrderCommand> = {
   cancel: { action: 'cancel', reason: 'Customer called to cancel' },
   delay: { action: 'delay', minutes: 10 },
   expire: { action: 'expire' },
+  withdraw: { action: 'withdraw' },
 };
 
 /** product.md §2, read independently of the implementation's table. */
@@ -42,6 +43,8 @@ function expectedNext(status: OrderStatus, type: OrderType, action: OrderActionN
     'pending accept': 'accepted',
     'pending reject': 'rejected',
     'pending expire': 'expired',
+    // The customer may take an order back only while nobody at the truck has answered it.
+    'pending withdraw': 'cancelled',
     'accepted start_preparing': 'preparing',
     'accepted cancel': 'cancelled',
     'accepted delay': 'accepted',

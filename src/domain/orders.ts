@@ -1,6 +1,8 @@
 /**
- * The order flow of product.md §2, as pure rules: which action moves which status where, the
- * payloads those actions carry, and how the dashboard groups statuses into tabs.
+ * The order flow of product.md §2, as pure rules: which action moves which status where
+ * (orders/flow.ts), the payloads those actions carry, and how the dashboard groups statuses into
+ * tabs (orders/dashboard.ts). The two modules hold no schemas, so the browser's shell reads them
+ * without zod; this one adds the schemas and the transition.
  *
  * Readings of the diagram where it could be read two ways:
  * - cancel(reason) is drawn from accepted and preparing only, so a ready or out-for-delivery order
@@ -16,49 +18,15 @@ import {
   ReasonSchema,
   VersionSchema,
   parseCommand,
-  tabHolding,
   type HistoryEntry,
   type IllegalTransition,
   type InvalidCommand,
 } from './status-flow';
+import { MAX_DELAY_MINUTES, MAX_PREP_MINUTES, nextStatus, type OrderActionName, type OrderState, type OrderStatus } from './orders/flow';
 
-export const ORDER_STATUSES = [
-  'pending',
-  'accepted',
-  'preparing',
-  'ready',
-  'out_for_delivery',
-  'completed',
-  'rejected',
-  'cancelled',
-  'expired',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_TYPES = ['pickup', 'delivery'] as const;
-export type OrderType = (typeof ORDER_TYPES)[number];
-
-export const ORDER_ACTIONS = [
-  'accept',
-  'reject',
-  'start_preparing',
-  'mark_ready',
-  'send_out',
-  'complete',
-  'cancel',
-  'delay',
-  'expire',
-] as const;
-export type OrderActionName = (typeof ORDER_ACTIONS)[number];
-
-/** What a person (vendor or staff) can do; expire belongs to the acceptance-window job. */
-export type ManualOrderActionName = Exclude<OrderActionName, 'expire'>;
-export const MANUAL_ORDER_ACTIONS: readonly ManualOrderActionName[] = ORDER_ACTIONS.filter(
-  (action): action is ManualOrderActionName => action !== 'expire',
-);
-
-export const MAX_PREP_MINUTES = 240;
-export const MAX_DELAY_MINUTES = 240;
+// The rules the browser reads without zod.
+export * from './orders/flow';
+export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, displayNumber, QUEUE_TABS, tabOf, type DashboardTab } from './orders/dashboard';
 
 const acceptShape = { action: z.literal('accept'), prepMinutes: z.int().min(1).max(MAX_PREP_MINUTES) };
 const rejectShape = { action: z.literal('reject'), reason: ReasonSchema };
@@ -69,6 +37,7 @@ const completeShape = { action: z.literal('complete') };
 const cancelShape = { action: z.literal('cancel'), reason: ReasonSchema };
 const delayShape = { action: z.literal('delay'), minutes: z.int().min(1).max(MAX_DELAY_MINUTES) };
 const expireShape = { action: z.literal('expire') };
+const withdrawShape = { action: z.literal('withdraw') };
 
 /** The body of "do this to order N": `version` is the one the person saw, for optimistic concurrency. */
 export const OrderActionSchema = z.discriminatedUnion('action', [
@@ -94,38 +63,9 @@ export const OrderCommandSchema = z.discriminatedUnion('action', [
   z.object(cancelShape),
   z.object(delayShape),
   z.object(expireShape),
+  z.object(withdrawShape),
 ]);
 export type OrderCommand = z.input<typeof OrderCommandSchema>;
-
-export type OrderState = { status: OrderStatus; type: OrderType; estimatedReadyAt?: string };
-
-type Move = { to: OrderStatus; onlyFor?: OrderType };
-
-const ORDER_FLOW: Record<OrderStatus, Partial<Record<OrderActionName, Move>>> = {
-  pending: { accept: { to: 'accepted' }, reject: { to: 'rejected' }, expire: { to: 'expired' } },
-  accepted: { start_preparing: { to: 'preparing' }, cancel: { to: 'cancelled' }, delay: { to: 'accepted' } },
-  preparing: { mark_ready: { to: 'ready' }, cancel: { to: 'cancelled' }, delay: { to: 'preparing' } },
-  ready: {
-    complete: { to: 'completed', onlyFor: 'pickup' },
-    send_out: { to: 'out_for_delivery', onlyFor: 'delivery' },
-  },
-  out_for_delivery: { complete: { to: 'completed' } },
-  completed: {},
-  rejected: {},
-  cancelled: {},
-  expired: {},
-};
-
-function nextStatus(order: Pick<OrderState, 'status' | 'type'>, action: OrderActionName): OrderStatus | null {
-  const move = ORDER_FLOW[order.status][action];
-  if (!move || (move.onlyFor && move.onlyFor !== order.type)) return null;
-  return move.to;
-}
-
-/** The buttons the order panel offers. */
-export function allowedActions(order: Pick<OrderState, 'status' | 'type'>): ManualOrderActionName[] {
-  return MANUAL_ORDER_ACTIONS.filter((action) => nextStatus(order, action) !== null);
-}
 
 export type OrderTransition =
   | {
@@ -171,23 +111,3 @@ export function transition(order: OrderState, command: OrderCommand, now: Date):
   };
 }
 
-/** Dashboard tabs in display order; pending is the default. */
-export const DASHBOARD_TABS = {
-  pending: ['pending'],
-  in_progress: ['accepted', 'preparing'],
-  ready: ['ready', 'out_for_delivery'],
-  completed: ['completed'],
-  closed: ['rejected', 'cancelled', 'expired'],
-} as const satisfies Record<string, readonly OrderStatus[]>;
-export type DashboardTab = keyof typeof DASHBOARD_TABS;
-export const DEFAULT_DASHBOARD_TAB: DashboardTab = 'pending';
-
-export function tabOf(status: OrderStatus): DashboardTab {
-  return tabHolding<DashboardTab, OrderStatus>(DASHBOARD_TABS, status);
-}
-
-/** The daily number as staff call it out: '#042', three digits at least. */
-export function displayNumber(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`An order number is a positive integer, got ${n}`);
-  return `#${String(n).padStart(3, '0')}`;
-}

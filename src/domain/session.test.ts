@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateLoginState, RENEW_BEFORE_EXPIRY_SECONDS, renewDelayMs, tokenStatus, type LoginStateInput } from './session';
+import {
+  evaluateLoginState, RENEW_BEFORE_EXPIRY_SECONDS, renewDelayMs, safeNextPath, signedOutRedirect, tokenStatus, type LoginStateInput, type SignedOutInput,
+} from './session';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const nowSeconds = NOW / 1000;
@@ -87,6 +89,49 @@ describe('evaluateLoginState', () => {
       expect(decide({ token: GARBAGE, pathname: '/' })).toMatchObject({ rule: null, navigateTo: null, tokenProblem: expect.any(String) });
     });
   });
+});
+
+describe('signedOutRedirect: no token on a back-office path', () => {
+  const BACK_OFFICE = ['/home', '/menu', '/orders'];
+  const redirect = (input: Partial<SignedOutInput>) =>
+    signedOutRedirect({ isLogin: false, token: null, pathname: '/menu', search: '', nowMs: NOW, isBackOffice: (p) => BACK_OFFICE.includes(p), ...input });
+
+  it.each([null, ''])('sends a visitor without a token (%j) to / with the path kept as next', (token) => {
+    expect(redirect({ token, pathname: '/menu' })).toBe('/?next=%2Fmenu');
+  });
+  it.each([
+    ['a valid', VALID],
+    ['an expired', EXPIRED],
+    ['an undecodable', GARBAGE],
+  ])('leaves %s token to the seed rules', (_name, token) => {
+    expect(redirect({ token })).toBeNull();
+  });
+  it('keeps the query string in next', () => {
+    expect(redirect({ pathname: '/orders', search: '?tab=pending' })).toBe('/?next=%2Forders%3Ftab%3Dpending');
+  });
+  it.each(['/', '/new-signup', '/invite', '/booking-quote/abc', '/nowhere'])('leaves %s alone', (pathname) => {
+    expect(redirect({ pathname })).toBeNull();
+  });
+  it('leaves a logged-in user alone', () => {
+    expect(redirect({ isLogin: true })).toBeNull();
+  });
+});
+
+describe('safeNextPath', () => {
+  it.each([
+    ['/menu', '/menu'],
+    ['/orders?tab=pending', '/orders?tab=pending'],
+    ['/jobs/12#notes', '/jobs/12#notes'],
+    ['/a/../menu', '/menu'],
+  ])('keeps the same-origin path %s', (next, path) => {
+    expect(safeNextPath(next)).toBe(path);
+  });
+  it.each([null, '', 'menu', '//evil.example/x', '/\\evil.example', '\\evil.example', 'http://evil.example/', 'https:/evil.example', 'javascript:alert(1)', '/\tevil', ' /menu', '/me\nnu'])(
+    'refuses %j',
+    (next) => {
+      expect(safeNextPath(next)).toBeNull();
+    },
+  );
 });
 
 describe('renewDelayMs', () => {

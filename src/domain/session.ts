@@ -75,6 +75,48 @@ export function evaluateLoginState(input: LoginStateInput): LoginDecision {
   return { ...NOTHING, tokenProblem };
 }
 
+export interface SignedOutInput {
+  isLogin: boolean;
+  token: string | null;
+  /** The path and query string opened. */
+  pathname: string;
+  search: string;
+  nowMs: number;
+  /** Whether the path is a signed-in screen (the dashboard's back office). */
+  isBackOffice: (pathname: string) => boolean;
+}
+
+/**
+ * Outside the seed's three rules, which all speak of a token: a visitor with no token at all who
+ * opens a back-office screen would only ever see "Guest" and skeletons, so they go to the entry page,
+ * where the sign-in pop-up opens and brings them back to the path kept as `next`. A stored token,
+ * even an unreadable one, stays the seed rules' business.
+ */
+export function signedOutRedirect(input: SignedOutInput): string | null {
+  if (input.isLogin || tokenStatus(input.token, input.nowMs).kind !== 'missing' || !input.isBackOffice(input.pathname)) return null;
+  return `/?next=${encodeURIComponent(input.pathname + input.search)}`;
+}
+
+const SAME_ORIGIN_BASE = 'https://same-origin.invalid';
+
+/**
+ * The `next` of the entry page as a path of this app, or null: only a path starting with one slash
+ * (never `//host`, a backslash, a scheme or control characters), so a link cannot send a visitor who
+ * signs in to another site.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_ORIGIN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_ORIGIN_BASE) return null;
+  return url.pathname + url.search + url.hash;
+}
+
 /** Milliseconds until the client should renew a token expiring at `exp` (seconds); 0 means now. */
 export function renewDelayMs(exp: number, nowMs: number): number {
   return Math.max(0, (exp - RENEW_BEFORE_EXPIRY_SECONDS) * 1000 - nowMs);

@@ -1,8 +1,11 @@
 /**
  * What the order and booking flows share: how a status change is refused, what a history row
- * records, why a reason is required, and how dashboard tabs group statuses.
+ * records, why a reason is required, and how dashboard tabs group statuses (status-flow/tabs.ts,
+ * which the browser's shell reads without zod).
  */
 import { z } from 'zod';
+
+export * from './status-flow/tabs';
 
 export const REASON_MAX_LENGTH = 500;
 
@@ -28,9 +31,3 @@ export function parseCommand<T>(schema: z.ZodType<T>, command: unknown): { ok: t
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, code: 'validation_failed', issues: parsed.error.issues };
 }
 
-/** The tab showing a status; the tab tables are checked by tests to hold every status exactly once. */
-export function tabHolding<Tab extends string, Status>(tabs: Record<Tab, readonly Status[]>, status: Status): Tab {
-  const tab = (Object.keys(tabs) as Tab[]).find((key) => tabs[key].includes(status));
-  if (tab === undefined) throw new RangeError(`No dashboard tab shows status ${String(status)}`);
-  return tab;
-}

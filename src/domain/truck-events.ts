@@ -10,12 +10,7 @@ export const STREAM_TICKET_SECONDS = 30;
 export const StreamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
 export type StreamTicket = z.infer<typeof StreamTicketSchema>;
 
-/**
- * Events the stream itself sends: `ready` once connected (its id is where the stream starts; a
- * dashboard reloads what it shows, as it may have missed changes before), `resync` when a resumed
- * stream's events are no longer kept (reload everything).
- */
-export const STREAM_EVENTS = { ready: 'ready', resync: 'resync' } as const;
+export { STREAM_EVENTS } from './truck-events/stream-events';
 
 export const StreamQuerySchema = z.strictObject({
   ticket: z.string().min(1).max(100),

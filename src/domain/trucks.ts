@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { EmailSchema, PhoneSchema } from './accounts';
 import { CurrencySchema } from './money';
 import { ReasonSchema } from './status-flow';
+import { isIanaTimeZone } from './time-zone';
 import { UploadSchema } from './uploads';
 
 export const CUISINES = [
@@ -60,23 +61,8 @@ export const TruckDocumentInputSchema = z
   .refine((doc) => doc.issueDate <= doc.expiryDate, { path: ['expiryDate'], params: { code: 'expiry_before_issue' } });
 export type TruckDocumentInput = z.infer<typeof TruckDocumentInputSchema>;
 
-/**
- * An IANA zone (a place, never a fixed offset such as '+03:00', which ignores daylight saving).
- * Checked with Intl, the same zone data Temporal reads, so the wizard's bundle carries no polyfill;
- * it refuses exactly what hours' TimeZoneSchema refuses (same code, same message).
- */
-export const TruckTimeZoneSchema = z.string().refine(
-  (id) => {
-    if (/^[+-]/.test(id)) return false;
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: id });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { params: { code: 'invalid_time_zone' } },
-);
+/** An IANA zone, by the same check and code as hours' TimeZoneSchema. */
+export const TruckTimeZoneSchema = z.string().refine(isIanaTimeZone, { params: { code: 'invalid_time_zone' } });
 
 export const LatLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
@@ -146,10 +132,7 @@ export interface DocumentFacts {
   expiryDate: string;
 }
 
-/** The truck's local calendar date at an instant: expiry is a local date, not a UTC one. */
-export function localToday(timeZone: string, now: Date): string {
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
-}
+export { localToday } from './time-zone';
 
 /** A document is valid through its expiry date and expired the day after. */
 export function documentState(expiryDate: string, today: string): { state: DocumentState; daysLeft: number } {
@@ -297,6 +280,8 @@ export const TruckSummarySchema = z.object({
   alerts: z.array(DocumentAlertSchema),
   notices: z.array(ReviewNoticeSchema),
   mayTrade: z.boolean(),
+  /** The slug of the truck's public page (/t/{slug}) once it is approved; null before. */
+  publicSlug: z.string().nullable(),
 });
 export type TruckSummary = z.infer<typeof TruckSummarySchema>;
 

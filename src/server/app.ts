@@ -6,25 +6,38 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { openDatabase, type Database } from './db/database';
+import { simulatorWanted, startDemoSimulator } from './db/demo-simulator';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { bookingsRoutes } from './features/bookings/bookings.routes';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { homeRoutes } from './features/home/home.routes';
 import { hoursRoutes } from './features/hours/hours.routes';
 import { menuRoutes } from './features/menu/menu.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { storefrontRoutes } from './features/storefront/storefront.routes';
+import { guideRoutes } from './features/guide/guide.routes';
+import { teamRoutes } from './features/team/team.routes';
 import { trucksRoutes } from './features/trucks/trucks.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { authPlugin } from './platform/auth';
 import { databasePlugin } from './platform/database';
-import { registerErrorHandling } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
 import { eventsPlugin } from './platform/events';
 import { jobsPlugin } from './platform/jobs';
+import { lifecyclePlugin } from './platform/lifecycle';
+import { listenerPlugin } from './platform/listener';
+import { loggerOptions } from './platform/logging';
 import { mailPlugin } from './platform/mail';
+import { metricsPlugin } from './platform/metrics';
 import { openapiPlugin } from './platform/openapi';
+import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { readCachePlugin } from './platform/read-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { documentTruckAccess } from './platform/truck-access';
 import { uploadsPlugin } from './platform/uploads';
 import { registerZodCompilers } from './platform/validation';
 import { inlineScriptHashes, readIndexHtml, webStaticPlugin } from './platform/web-static';
@@ -41,21 +54,26 @@ export interface BuildAppOptions {
   database?: Database;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
+  /** Process metrics (CPU, memory, event loop): main.ts, once per process. */
+  processMetrics?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors,
     // Believing X-Forwarded-For from anyone would let a client pick its own IP and dodge rate limits.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   });
   app.decorate('config', config);
+  app.addHook('onRoute', documentTruckAccess);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -63,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerZodCompilers(app);
   registerErrorHandling(app);
+  await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
 
   const indexHtml = readIndexHtml(config.webDist);
   const tileOrigin = config.tileUrl ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : undefined;
@@ -79,7 +98,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
 
   const database =
     options.database ??
@@ -88,13 +106,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.dataDir,
       uploadsDir: config.uploadsDir,
       poolMax: config.dbPoolMax,
+      ...(config.workerDatabase && { opened: { kind: config.workerDatabase.kind, connection: config.workerDatabase.connection as pg.PoolConfig } }),
       log: {
         info: (msg: string) => app.log.info(msg),
         warn: (msg: string) => app.log.warn(msg),
         error: (msg: string) => app.log.error(msg),
       },
     }));
+  await app.register(lifecyclePlugin);
   await app.register(databasePlugin, { database, owned: !options.database });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.pool) });
+  await app.register(listenerPlugin);
   await app.register(readCachePlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
@@ -112,7 +134,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(hoursRoutes, { prefix: '/api/v1' });
   await app.register(zonesRoutes, { prefix: '/api/v1' });
   await app.register(ordersRoutes, { prefix: '/api/v1' });
+  await app.register(homeRoutes, { prefix: '/api/v1' });
+  await app.register(bookingsRoutes, { prefix: '/api/v1' });
+  await app.register(teamRoutes, { prefix: '/api/v1' });
+  await app.register(storefrontRoutes);
+  await app.register(guideRoutes);
 
   await app.register(webStaticPlugin, { root: config.webDist });
+
+  if (simulatorWanted(config.demoSimulator, database.kind)) {
+    let stopSimulator: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      stopSimulator = await startDemoSimulator(app);
+    });
+    app.addHook('preClose', async () => {
+      await stopSimulator?.();
+    });
+  }
   return app;
 }

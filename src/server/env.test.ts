@@ -13,6 +13,16 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: undefined, logLevel: 'info', publicUrl: 'http://localhost:8080' });
   });
 
+  it("draws maps on OpenStreetMap's standard tiles unless TILE_URL names others or is off", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', TILE_ATTRIBUTION: '© Example' })).toMatchObject({
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      tileAttribution: '© Example',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TILE_URL: 'off' }).tileUrl).toBeUndefined();
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_URL: 'not a url', DATA_DIR: tempDir() });

@@ -1,9 +1,10 @@
 /**
- * The only reader of process.env. Parsed once with zod; a bad value stops the process with a
- * message naming the variable (see main.ts).
+ * The only reader of process.env (eslint.config.js refuses it anywhere else in the app). Parsed once
+ * with zod; a bad value stops the process with a message naming the variable (see main.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,13 +26,26 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(LOG_LEVELS).default('info')),
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['auto', 'pretty', 'json']).default('auto')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default('./dist/web')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   TILE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
   REPOSITORY_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DB_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(20)),
+  WORKERS: z.preprocess(
+    emptyAsUndefined,
+    z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  ),
+  /** Set by the primary process for its workers: the database it opened (JSON), never by hand. */
+  TRUCKDESK_WORKER_DATABASE: z.preprocess(emptyAsUndefined, z.string().optional()),
   TRUST_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  DEMO_SIMULATOR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).optional()),
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(60_000).default(0)),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,14 +60,35 @@ export interface Config {
   uploadsDir: string;
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `auto`: readable lines when standard output is a terminal, JSON otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
   publicUrl: string;
   webDist: string;
   smtpUrl: string | undefined;
+  /** Map tiles ({z}/{x}/{y}); OpenStreetMap's standard tiles unless TILE_URL names others, undefined for TILE_URL=off. */
   tileUrl: string | undefined;
+  /** The tiles' attribution (HTML) when TILE_URL names other tiles; OpenStreetMap's is added by the web app. */
+  tileAttribution: string | undefined;
   repositoryUrl: string | undefined;
   dbPoolMax: number;
+  /** Server processes on the port (node:cluster); `auto` became the number of cores. */
+  workers: number;
+  /** In a worker: the database the primary opened and migrated. */
+  workerDatabase: { kind: 'embedded' | 'external'; connection: Record<string, unknown> } | undefined;
   /** How many reverse proxies stand in front: only their X-Forwarded-For entries are believed. */
   trustProxyHops: number;
+  /**
+   * Demo orders on the demo truck every 45–90 s (server/db/demo-simulator.ts). Unset: only on the
+   * embedded database; 'off' never; 'on' also with DATABASE_URL.
+   */
+  demoSimulator: 'on' | 'off' | 'auto';
+  /** On SIGTERM, how long readiness answers 503 before the process stops accepting connections. */
+  shutdownDrainMs: number;
+  /** Set: /metrics on the public port answers with `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** Set: /metrics (no token) on this port of metricsHost, every worker's figures added up. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +97,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** OpenStreetMap's standard tiles: fine for a small deployment under its tile usage policy (see the operator guide). */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(env);
@@ -96,12 +134,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(parsed.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     jwtSecret: parsed.JWT_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: path.resolve(parsed.WEB_DIST),
     smtpUrl: parsed.SMTP_URL,
-    tileUrl: parsed.TILE_URL,
+    tileUrl: parsed.TILE_URL === 'off' ? undefined : (parsed.TILE_URL ?? OSM_TILE_URL),
+    tileAttribution: parsed.TILE_ATTRIBUTION,
     repositoryUrl: parsed.REPOSITORY_URL,
     dbPoolMax: parsed.DB_POOL_MAX,
+    workers: parsed.WORKERS === 'auto' ? os.availableParallelism() : parsed.WORKERS,
+    workerDatabase: parsed.TRUCKDESK_WORKER_DATABASE ? (JSON.parse(parsed.TRUCKDESK_WORKER_DATABASE) as Config['workerDatabase']) : undefined,
     trustProxyHops: parsed.TRUST_PROXY_HOPS,
+    demoSimulator: parsed.DEMO_SIMULATOR ?? 'auto',
+    shutdownDrainMs: parsed.SHUTDOWN_DRAIN_MS,
+    metricsToken: parsed.METRICS_TOKEN,
+    metricsPort: parsed.METRICS_PORT,
+    metricsHost: parsed.METRICS_HOST,
   };
+}
+
+/** The environment a child process starts with: this process's own, less the variables `drop` picks. */
+export function childEnvironment(drop: (name: string) => boolean): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !drop(name)));
 }

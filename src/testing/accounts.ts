@@ -37,8 +37,11 @@ export async function signUp(
     remoteAddress: anyIp(),
     payload: { email, password, ...(options.language ? { language: options.language } : {}) },
   });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const session = res.json() as Session;
+  if (res.statusCode !== 202) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  // Sign-up answers alike for new and taken addresses; the session comes from signing in.
+  const signedIn = await signIn(app, email, password);
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signedIn.statusCode} ${signedIn.body}`);
+  const session = signedIn.json() as Session;
   if (options.roles) {
     await app.database.db.update(users).set({ roles: options.roles }).where(eq(users.id, session.user.id));
     await app.readCache.settle();

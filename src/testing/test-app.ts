@@ -3,8 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
-import type { Database } from '../server/db/database';
+import { wrapPool, type Database } from '../server/db/database';
 import { loadConfig, type Config } from '../server/env';
 import { onCleanup } from './cleanup';
 import { createTestDatabase } from './test-database';
@@ -33,4 +34,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
   onCleanup(() => app.close());
   return { app, database, config };
+}
+
+/**
+ * A second app on the same database, as another server process behind the load balancer would be
+ * (its own pool, read cache and LISTEN connections). Closed with the test file.
+ */
+export async function anotherInstance(app: FastifyInstance): Promise<FastifyInstance> {
+  const { options } = app.database.pool;
+  // pg keeps the password out of the enumerable options.
+  const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
+  const other = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
+  await other.ready();
+  onCleanup(async () => {
+    await other.close();
+    await pool.end();
+  });
+  return other;
 }

@@ -30,3 +30,12 @@ export async function createTestDatabase(): Promise<Database> {
   onCleanup(() => database.close());
   return database;
 }
+
+/**
+ * Another pool on the same database, as a second process would open. pg keeps the password out of a pool's
+ * enumerable options, so a plain spread loses it (and SCRAM on the embedded server then refuses the login).
+ */
+export function anotherPool(database: Database, max: number): pg.Pool {
+  const { options } = database.pool;
+  return new pg.Pool({ ...options, password: options.password, max });
+}

@@ -95,8 +95,8 @@ describe.each([
   it('opens the truck past midnight, with the preview following, and refuses a clashing shift', async () => {
     const mondayNight = lastMondayNight();
     const { page, context, problems } = await openSignedIn(lang, '/operating-hours', mondayNight);
-    expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    await page.getByTestId('open-preview').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await page.getByTestId('open-preview').waitFor();
     // A shift left from the other language's run goes first.
     while ((await page.getByTestId('shift-mon-0-remove').count()) > 0) await page.getByTestId('shift-mon-0-remove').click();
     await expectAccessibleAndTranslated(page, lang);
@@ -122,11 +122,11 @@ describe.each([
     await page.getByTestId(`shift-tue-${tuesdayShifts}-closes`).fill('03:00');
     const clash = page.getByTestId('shift-mon-0-errors');
     await clash.waitFor();
-    expect(await clash.textContent()).toContain(`${late.opens}–${late.closes}`);
-    expect(await clash.textContent()).toContain('01:00–03:00');
-    if (lang === 'ar') expect(await clash.textContent()).toMatch(/[\u0600-\u06FF]/);
-    expect(await page.getByTestId('hours-save').isDisabled()).toBe(true);
-    expect((await preview(page)).state).toBe('invalid');
+    await expect.poll(() => clash.textContent()).toContain(`${late.opens}–${late.closes}`);
+    await expect.poll(() => clash.textContent()).toContain('01:00–03:00');
+    if (lang === 'ar') await expect.poll(() => clash.textContent()).toMatch(/[\u0600-\u06FF]/);
+    await expect.poll(() => page.getByTestId('hours-save').isDisabled()).toBe(true);
+    await expect.poll(async () => (await preview(page)).state).toBe('invalid');
     await page.getByTestId(`shift-tue-${tuesdayShifts}-remove`).click();
     await clash.waitFor({ state: 'detached' });
 
@@ -137,8 +137,8 @@ describe.each([
     await expect.poll(async () => (await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`)).days.mon, { timeout: 10_000 }).toEqual([{ ...late, deliveryEnabled: true }]);
     await page.reload();
     await page.getByTestId('shift-mon-0-opens').waitFor();
-    expect(await page.getByTestId('shift-mon-0-opens').inputValue()).toBe(late.opens);
-    expect((await preview(page)).state).toBe('open');
+    await expect.poll(() => page.getByTestId('shift-mon-0-opens').inputValue()).toBe(late.opens);
+    await expect.poll(async () => (await preview(page)).state).toBe('open');
 
     expect(problems).toEqual([]);
     await context.close();
@@ -146,13 +146,13 @@ describe.each([
 
   it('draws a zone on the map, then tests a point inside and outside it', async () => {
     const { page, context, problems } = await openSignedIn(lang, '/delivery-zones');
-    await page.getByTestId('zone-map').waitFor({ timeout: 20_000 });
+    await page.getByTestId('zone-map').waitFor();
     await page.getByTestId('zone-row').first().waitFor();
     await expectAccessibleAndTranslated(page, lang);
     const name = `E2E square ${lang}`;
 
     await page.getByTestId('new-polygon').click();
-    expect(await page.getByTestId('map-mode').textContent()).toBe(tz.map.hintPolygon);
+    await expect.poll(() => page.getByTestId('map-mode').textContent()).toBe(tz.map.hintPolygon);
     const canvas = page.locator('.td-map__canvas');
     for (const [dx, dy] of [
       [-60, -60],
@@ -178,13 +178,13 @@ describe.each([
     const answer = page.getByTestId('test-answer');
     await canvas.click({ position: await mapPoint(page, 5, 5) });
     await expect.poll(() => answer.getAttribute('data-delivers')).toBe('true');
-    expect(await answer.textContent()).toContain(name);
-    expect(await answer.textContent()).toContain(tz.test.free);
+    await expect.poll(() => answer.textContent()).toContain(name);
+    await expect.poll(() => answer.textContent()).toContain(tz.test.free);
 
     // Just outside it, by a click.
     await canvas.click({ position: await mapPoint(page, 120, 0) });
     await expect.poll(() => answer.getAttribute('data-delivers')).toBe('false');
-    expect(await answer.textContent()).not.toContain(name);
+    await expect.poll(() => answer.textContent()).not.toContain(name);
 
     // Far outside every zone, typed.
     await page.getByTestId('test-lat').fill('28.9');

@@ -10,6 +10,7 @@ import type { Menu, PublicMenu } from '../../src/domain/menu';
 import ar from '../../src/web/i18n/ar/menu.json';
 import en from '../../src/web/i18n/en/menu.json';
 import { launchBrowser, openPage } from './support/browser';
+import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 
@@ -38,7 +39,7 @@ async function openMenu(lang: 'en' | 'ar') {
   const watched = await openPage(browser, server.url);
   await seedSession(watched.page, session, lang, DEMO_TRUCK.id);
   await watched.page.goto('/menu');
-  await watched.page.getByTestId('menu-item').first().waitFor({ timeout: 20_000 });
+  await watched.page.getByTestId('menu-item').first().waitFor();
   return watched;
 }
 
@@ -58,7 +59,7 @@ describe.each([
 ] as const)('the menu ($lang)', ({ lang, t, category, categoryAr, price, priceMinor }) => {
   it('creates a category and an item with options, reorders, marks it sold out, and the public menu shows it', async () => {
     const { page, context, problems } = await openMenu(lang);
-    expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     const shown = lang === 'en' ? category : categoryAr;
     const wrap = `${lang.toUpperCase()} halloumi wrap`;
     const wrapAr = `لفافة حلوم ${lang}`;
@@ -75,7 +76,15 @@ describe.each([
     await section(page, shown).getByRole('button', { name: fill(t.items.addTo, { name: shown }) }).click();
     await page.getByTestId('item-name-en').fill(wrap);
     await page.getByTestId('item-name-ar').fill(wrapAr);
+    // Saved without a price: the price says so, and so does the list above the form, which names it;
+    // both leave as soon as a price is typed.
+    await page.getByRole('button', { name: t.save }).click();
+    const priceItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('item-price') });
+    await expect.poll(() => priceItem.locator('.ant-form-item-explain-error').allTextContents()).toEqual([lang === 'ar' ? 'هذا الحقل مطلوب.' : 'This field is required.']);
+    await expect.poll(() => page.getByTestId('item-blocking').textContent()).toContain(fill(t.editor.price, { currency: 'KWD' }));
     await page.getByTestId('item-price').fill(price);
+    await expect.poll(() => priceItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('item-blocking-alert').count()).toBe(0);
     await page.getByTestId('add-option-group').click();
     await page.getByTestId('group-name-en').fill('Bread');
     await page.getByTestId('group-name-ar').fill('الخبز');
@@ -86,6 +95,10 @@ describe.each([
     await page.getByTestId('option-name-en').nth(1).fill('Samoon');
     await page.getByTestId('option-name-ar').nth(1).fill('صمون');
     await page.getByTestId('option-price').nth(1).fill(lang === 'en' ? '0.100' : '٠٫١٠٠');
+    // "Add option" once too often: the empty row is left out instead of silently blocking the save.
+    await page.getByTestId('add-option').click();
+    await expect.poll(() => page.getByTestId('option-row').count()).toBe(3);
+    await guideScreenshot(page, 'menu-item-editor', lang);
     await page.getByRole('button', { name: t.save }).click();
     await row(page, wrapShown).waitFor();
 
@@ -112,14 +125,40 @@ describe.each([
       })
       .toEqual([wrap, karak]);
 
-    // Sold out for the rest of the day: one tap.
-    await row(page, wrapShown).getByTestId('sold-out-today').click();
-    await row(page, wrapShown).getByTestId('sold-out-tag').waitFor();
+    // One availability control per item, three states, the current one filled in its colour.
+    const control = row(page, wrapShown).getByRole('radiogroup', { name: fill(t.availability.groupFor, { name: wrapShown }) });
+    const state = (name: string) => control.getByRole('radio', { name, exact: true });
+    const filled = () =>
+      control.locator('label:has(input:checked)').evaluate((label) => {
+        const view = (label as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { backgroundColor: string } } } }).ownerDocument.defaultView;
+        return view.getComputedStyle(label).backgroundColor;
+      });
+    await expect.poll(() => row(page, wrapShown).getByRole('radiogroup').count()).toBe(1);
+    await expect.poll(() => control.getByRole('radio').count()).toBe(3);
+    await expect.poll(() => state(t.availability.state.available).isChecked()).toBe(true);
+    await expect.poll(() => row(page, wrapShown).getByTestId('sold-out-tag').count()).toBe(0);
+    await expect.poll(filled).toBe('rgb(35, 120, 4)');
+
+    // Sold out for the rest of the day: one tap, and it reads so at a glance.
+    await state(t.availability.state.sold_out_today).click();
+    await expect.poll(() => state(t.availability.state.sold_out_today).isChecked()).toBe(true);
+    await expect.poll(() => row(page, wrapShown).getByTestId('sold-out-tag').textContent()).toBe(t.availability.untilTomorrow);
+    await expect.poll(filled).toBe('rgb(173, 78, 0)');
+    // The keyboard moves between the states like any radio group: sold out until switched back, then back on sale today.
+    await state(t.availability.state.sold_out_today).focus();
+    await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+    await expect.poll(() => state(t.availability.state.sold_out).isChecked()).toBe(true);
+    await expect.poll(filled).toBe('rgb(207, 19, 34)');
+    await expect.poll(async () => (await vendorMenu()).items.find((item) => item.nameEn === wrap)?.soldOutUntil).toBe('indefinitely');
+    await state(t.availability.state.sold_out_today).click();
+    await expect.poll(() => state(t.availability.state.sold_out_today).isChecked()).toBe(true);
+
+    await guideScreenshot(page, 'menu', lang);
 
     // The search finds it in the interface's language and hides the rest.
     await page.getByTestId('menu-search').fill(wrapShown);
     await expect.poll(() => page.locator('[data-testid="menu-item"]:visible').count()).toBe(1);
-    expect(await page.locator('[data-testid="menu-item"]:visible').textContent()).toContain(wrapShown);
+    await expect.poll(() => page.locator('[data-testid="menu-item"]:visible').textContent()).toContain(wrapShown);
     await page.getByTestId('menu-search').fill('');
 
     await expect

@@ -9,6 +9,7 @@ import type { Menu } from '../../src/domain/menu';
 import ar from '../../src/web/i18n/ar/orders.json';
 import en from '../../src/web/i18n/en/orders.json';
 import { launchBrowser, openPage } from './support/browser';
+import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 
@@ -52,7 +53,7 @@ async function openDashboard(lang: 'en' | 'ar') {
   const watched = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
   await seedSession(watched.page, session, lang, DEMO_TRUCK.id);
   await watched.page.goto('/orders');
-  await watched.page.locator('[data-testid=orders-live][data-status=live]').waitFor({ timeout: 20_000 });
+  await watched.page.locator('[data-testid=orders-live][data-status=live]').waitFor();
   return watched;
 }
 
@@ -69,7 +70,7 @@ describe.each([
 ] as const)('the order dashboard ($lang)', ({ lang, t }) => {
   it('shows an order placed through the API live, and takes it through to handed over across the tabs', async () => {
     const { page, context, problems } = await openDashboard(lang);
-    expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     const customer = `Live ${lang} ${Date.now()}`;
 
     const placed = await api<{ id: string; number: number }>(`/public/trucks/${DEMO_TRUCK.slug}/orders`, {
@@ -79,11 +80,14 @@ describe.each([
     expect(placed.status).toBe(201);
 
     // Live, without a reload: in the pending list, ringing, counted in the title.
-    await card(page, customer).waitFor({ timeout: 5_000 });
+    await card(page, customer).waitFor();
     await page.getByTestId('orders-ringing').waitFor();
-    expect(await page.title()).toMatch(/^\(\S+\) /);
+    await expect.poll(() => page.title()).toMatch(/^\(\S+\) /);
 
     await card(page, customer).click();
+    // Pending: the line beside the placing time is the deadline to answer, so the age shows in brackets.
+    await expect.poll(() => page.getByTestId('order-panel').locator('.td-order-panel__times > span').first().textContent()).toMatch(/\(.+\)/);
+    await guideScreenshot(page, 'orders', lang);
     const fifteen = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(15);
     await panelButton(page, t.actions.acceptIn.replace('{{minutes}}', fifteen)).click();
     await page.locator('[data-testid=order-status]', { hasText: t.status.accepted }).waitFor();
@@ -100,6 +104,9 @@ describe.each([
 
     await openTab(page, t.tabs.ready);
     await card(page, customer).click();
+    // Ready: the line beside it says how long ago it was placed, and the age is not said twice.
+    await page.locator('[data-testid=order-status]', { hasText: t.status.ready }).waitFor();
+    await expect.poll(() => page.getByTestId('order-panel').locator('.td-order-panel__times > span').first().textContent()).not.toMatch(/\(/);
     await panelButton(page, t.actions.complete).click();
     await page.locator('[data-testid=order-status]', { hasText: t.status.completed }).waitFor();
     await expect.poll(() => card(page, customer).count()).toBe(0);

@@ -5,14 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { ARABIC, gotoScreen, openWithStorage, seriousAxeViolations } from './support/shell';
+import { ARABIC, gotoScreen, openWithStorage, seriousAxeViolations, waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Info level: the demo vendor's password is printed there.
+  server = await startServer({ LOG_LEVEL: 'info' });
   browser = await launchBrowser();
 });
 
@@ -49,35 +51,38 @@ describe('accessibility', () => {
 
   it.each(LANGUAGES)('has no serious axe violation on the dashboard with the settings drawer open (%s)', async (_name, storage, settings, title) => {
     const { page, context } = await openPage(browser, server.url, { bypassCSP: true });
+    await signInTab(page, server);
     await openWithStorage(page, '/home', storage);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: settings }).click();
     await page.getByRole('dialog', { name: title }).waitFor();
-    await page.waitForTimeout(400);
+    await waitForAnimations(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 
   it('has no serious axe violation in dark mode or on a phone with the navigation open', async () => {
     const { page, context } = await openPage(browser, server.url, { bypassCSP: true, viewport: { width: 390, height: 844 } });
+    await signInTab(page, server);
     await openWithStorage(page, '/home', {
       ui_settings: JSON.stringify({ sidenavColor: 'primary', customColor: '#2e7d32', sidenavType: 'dark', fixedNavbar: true, darkMode: true }),
     });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await page.waitForTimeout(400);
+    await waitForAnimations(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 
   it('works by keyboard: skip link, sidebar, settings drawer (open, choose, close with Escape)', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
 
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Skip to content');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('main');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('main');
 
     await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur(): void } } }).document.activeElement.blur());
     expect(await tabTo(page, (el) => el.text === 'Orders')).toBe(true);
@@ -90,7 +95,7 @@ describe('accessibility', () => {
     await drawer.waitFor();
     expect(await tabTo(page, (el) => el.label === 'Warning')).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await drawer.getByRole('button', { name: 'Warning' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => drawer.getByRole('button', { name: 'Warning' }).getAttribute('aria-pressed')).toBe('true');
     expect(await tabTo(page, (el) => el.testid === 'dark-mode-switch')).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');

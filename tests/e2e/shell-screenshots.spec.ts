@@ -7,8 +7,9 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { openWithStorage, shellProblems } from './support/shell';
+import { openWithStorage, shellProblems, waitForAnimations } from './support/shell';
 
 const DIR = path.resolve('test-results/screenshots');
 let server: RunningServer;
@@ -16,7 +17,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(DIR, { recursive: true });
-  server = await startServer();
+  // Info level: the demo vendor's password is printed there.
+  server = await startServer({ LOG_LEVEL: 'info' });
   browser = await launchBrowser();
 });
 
@@ -39,13 +41,14 @@ describe('screenshots', () => {
     ['ar', true],
   ] as const)('of /home (%s, dark: %s), and with the settings drawer open', async (lang, dark) => {
     const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await openWithStorage(page, '/home', storageFor(lang, dark));
     await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
     const name = `home-${lang}-${dark ? 'dark' : 'light'}`;
     await page.screenshot({ path: path.join(DIR, `${name}.png`) });
     await page.getByTestId('settings-button').click();
     await page.locator('.td-settings .ant-drawer-section').waitFor();
-    await page.waitForTimeout(500);
+    await waitForAnimations(page);
     await page.screenshot({ path: path.join(DIR, `${name}-settings.png`) });
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
@@ -57,11 +60,12 @@ describe('screenshots', () => {
   ] as const)('of /home on a %s, English and Arabic, with the navigation open', async (device, viewport) => {
     for (const lang of ['en', 'ar'] as const) {
       const { page, context } = await openPage(browser, server.url, { viewport });
+      await signInTab(page, server);
       await openWithStorage(page, '/home', storageFor(lang, false));
       await page.screenshot({ path: path.join(DIR, `home-${lang}-${device}.png`) });
       await page.getByTestId('sidebar-toggle').click();
       await page.locator('.ant-drawer-open .ant-menu').waitFor();
-      await page.waitForTimeout(500);
+      await waitForAnimations(page);
       await page.screenshot({ path: path.join(DIR, `home-${lang}-${device}-navigation.png`) });
       await context.close();
     }

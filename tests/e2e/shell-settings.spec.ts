@@ -6,14 +6,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { DEMO_TRUCK } from './support/demo-truck';
+import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { gotoScreen, shellProblems } from './support/shell';
+import { gotoScreen, reloadScreen, shellProblems, waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ LOG_LEVEL: 'info' });
   browser = await launchBrowser();
 });
 
@@ -40,12 +42,13 @@ async function styleOf(page: Page, selector: string, property: 'backgroundColor'
 describe('the settings drawer', () => {
   it('opens from the navbar at 360px wide, at the end side, and closes', async () => {
     const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     const drawer = await openSettings(page);
     const section = page.locator('.td-settings .ant-drawer-section');
     // Once it has slid in: 360px wide, against the end (right) edge.
     await expect.poll(async () => (await section.boundingBox())!.x).toBe(1366 - 360);
-    expect((await section.boundingBox())!.width).toBe(360);
+    await expect.poll(async () => (await section.boundingBox())!.width).toBe(360);
     await page.getByRole('button', { name: 'Close the settings' }).click();
     await drawer.waitFor({ state: 'hidden' });
     expect(shellProblems(problems)).toEqual([]);
@@ -54,9 +57,10 @@ describe('the settings drawer', () => {
 
   it('changes the colour of the selected sidebar entry, custom colour included', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     const selected = '.td-sidebar .ant-menu-item-selected';
-    expect(await styleOf(page, selected, 'backgroundColor')).toBe('rgb(46, 125, 50)');
+    await expect.poll(() => styleOf(page, selected, 'backgroundColor')).toBe('rgb(46, 125, 50)');
     await openSettings(page);
     await page.getByRole('button', { name: 'Error' }).click();
     await expect.poll(() => styleOf(page, selected, 'backgroundColor')).toBe('rgb(198, 40, 40)');
@@ -75,29 +79,30 @@ describe('the settings drawer', () => {
 
   it('changes the sidebar type, and the choice survives a reload', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     const sidebar = '[data-testid=sidebar]';
-    expect(await styleOf(page, sidebar, 'backgroundColor')).toBe('rgb(20, 38, 26)');
+    await expect.poll(() => styleOf(page, sidebar, 'backgroundColor')).toBe('rgb(20, 38, 26)');
     await openSettings(page);
     await page.getByRole('button', { name: 'White' }).click();
     await expect.poll(() => styleOf(page, sidebar, 'backgroundColor')).toBe('rgb(255, 255, 255)');
     await page.getByRole('button', { name: 'Transparent' }).click();
     await expect.poll(() => styleOf(page, sidebar, 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    expect(await styleOf(page, sidebar, 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
+    await reloadScreen(page);
+    await expect.poll(() => styleOf(page, sidebar, 'backgroundColor')).toBe('rgba(0, 0, 0, 0)');
     await context.close();
   });
 
   it('disables the sidebar-type buttons while the window is narrower than 1200px', async () => {
     const { page, context } = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     await openSettings(page);
     const types = ['Dark', 'Transparent', 'White'].map((name) => page.getByRole('group', { name: 'Sidebar type' }).getByRole('button', { name }));
-    for (const button of types) expect(await button.isEnabled()).toBe(true);
+    for (const button of types) await expect.poll(() => button.isEnabled()).toBe(true);
     await page.setViewportSize({ width: 1199, height: 900 });
     for (const button of types) await expect.poll(() => button.isDisabled()).toBe(true);
-    expect(await page.getByText('The sidebar style can be changed on screens at least 1200 pixels wide.').isVisible()).toBe(true);
+    await page.getByText('The sidebar style can be changed on screens at least 1200 pixels wide.').waitFor();
     await page.setViewportSize({ width: 1200, height: 900 });
     for (const button of types) await expect.poll(() => button.isEnabled()).toBe(true);
     await context.close();
@@ -105,24 +110,25 @@ describe('the settings drawer', () => {
 
   it('switches the whole app to dark, before first paint after a reload too', async () => {
     const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     const content = '.td-dashboard__body';
+    // The light theme's styles are in place before its colour is taken as the one to leave.
+    await expect.poll(() => styleOf(page, 'body', 'backgroundColor')).toBe('rgb(245, 245, 245)');
     const light = await styleOf(page, content, 'backgroundColor');
-    const lightBody = await styleOf(page, 'body', 'backgroundColor');
     await openSettings(page);
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await expect.poll(() => styleOf(page, content, 'backgroundColor')).not.toBe(light);
-    expect(await styleOf(page, 'body', 'backgroundColor')).toBe('rgb(0, 0, 0)');
-    expect(lightBody).toBe('rgb(245, 245, 245)');
+    await expect.poll(() => styleOf(page, 'body', 'backgroundColor')).toBe('rgb(0, 0, 0)');
     // The drawer itself turns dark: Ant Design's dark algorithm reaches every component.
-    expect(await styleOf(page, '.td-settings .ant-drawer-section', 'backgroundColor')).not.toBe('rgb(255, 255, 255)');
+    await expect.poll(() => styleOf(page, '.td-settings .ant-drawer-section', 'backgroundColor')).not.toBe('rgb(255, 255, 255)');
 
     // The entry page is dark as well, and the theme is in place before the app's script runs.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/');
-    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await styleOf(page, 'body', 'backgroundColor')).toBe('rgb(0, 0, 0)');
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expect.poll(() => styleOf(page, 'body', 'backgroundColor')).toBe('rgb(0, 0, 0)');
     // Only the scripts this test blocked failed.
     expect(problems.filter((p) => !p.includes('/assets/') && !p.includes('net::ERR_FAILED'))).toEqual([]);
     await context.close();
@@ -130,28 +136,32 @@ describe('the settings drawer', () => {
 
   it('unfixes the navbar', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
-    expect(await styleOf(page, '[data-testid=navbar]', 'position')).toBe('sticky');
+    await expect.poll(() => styleOf(page, '[data-testid=navbar]', 'position')).toBe('sticky');
     await openSettings(page);
     await page.getByRole('switch', { name: 'Fixed top bar' }).click();
     await expect.poll(() => styleOf(page, '[data-testid=navbar]', 'position')).toBe('static');
     await context.close();
   });
 
-  it('links to the user guide and the repository, and shares the app by copying its link', async () => {
+  it("links to the app's own user guide, and shares the truck's public page by copying its link", async () => {
     const { page, problems, context } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     const drawer = await openSettings(page);
-    expect(await drawer.getByRole('link', { name: 'Read the user guide' }).getAttribute('href')).toMatch(/\/blob\/main\/docs\/user-guide\.md$/);
-    expect(await drawer.getByRole('link', { name: 'Star the project' }).getAttribute('href')).toMatch(/^https:\/\//);
+    await expect.poll(() => drawer.getByRole('link', { name: 'Read the user guide' }).getAttribute('href')).toBe('/guide/en');
+    await expect.poll(() => drawer.getByRole('link', { name: 'Star the project' }).count()).toBe(0);
     await drawer.getByRole('button', { name: "Share your truck's page" }).click();
     const toast = page.getByText('The link is copied.');
     await toast.waitFor({ state: 'visible' });
-    const box = (await toast.boundingBox())!;
-    expect(box.x).toBeGreaterThan(1366 / 2);
-    expect(box.y).toBeLessThan(120);
-    const copied = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-    expect(copied).toBe(server.url);
+    // Where the toast comes to rest: it slides in, so a first reading may be on its way.
+    await waitForAnimations(page);
+    await expect.poll(async () => {
+      const box = await toast.boundingBox();
+      return box && box.x > 1366 / 2 && box.y < 120;
+    }).toBe(true);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(`${server.url}/t/${DEMO_TRUCK.slug}`);
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
   });

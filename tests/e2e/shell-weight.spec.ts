@@ -1,24 +1,74 @@
 /**
- * The JavaScript a browser really loads, weighed as the server sends it with brotli: the entry page
- * within 160 KiB, a dashboard screen with its shell within 350 KiB (the build's weight budget
- * checks the same from the bundle graph; this checks it on the wire, start-up imports included).
+ * The JavaScript a browser really loads for each screen, on a first visit, signed in (issue 16):
+ * Chromium opens every screen of the route table (the back-office screens as the demo vendor, or the
+ * demo admin for the admin's; `/` and the public pages signed out), in English and in Arabic, and
+ * waits until the screen is up and the network is idle (so the code a screen loads as it renders,
+ * and what the shell mounts after it, counts too). Every script the page requested is then weighed
+ * as the server sends it with brotli (what a browser gets over HTTPS; on this test's plain HTTP
+ * Chromium asks for gzip only), and counted as requests.
+ *
+ * Budgets (issue 16): `/` 160 KiB; every other screen 300 KiB and 40 JavaScript requests. Screens
+ * not yet within them are listed in STILL_OVER at what they weighed when last measured (decision
+ * 015): the check fails when one of them gets heavier, and when one meets the budget while still
+ * listed (take its line out, so it stays within). The service worker is blocked: its precache
+ * downloads every screen in the background after the first screen is up, which is not what the
+ * screen waits for. The build's static budget (vite.config.ts) checks the same from the bundle
+ * graph; this one sees what the graph cannot (code loaded on render).
  */
 import { request as httpRequest } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_TABLE } from '../../src/web/app/route-table';
 import { launchBrowser, openPage } from './support/browser';
+import { DEMO_TRUCK } from './support/demo-truck';
+import { demoPassword, seedSession, signInByApi, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { ARABIC, gotoScreen, openWithStorage } from './support/shell';
+import { gotoScreen } from './support/shell';
+
+const KIB = 1024;
+export const ENTRY_BUDGET_KIB = 160;
+export const SCREEN_BUDGET_KIB = 300;
+export const SCREEN_BUDGET_REQUESTS = 40;
+
+/**
+ * Screens over the budget today, at their heavier language's figures (KiB as weighed here, JavaScript
+ * requests) plus 2 KiB and 2 requests for what a small change moves: a ceiling, not a budget.
+ */
+const STILL_OVER: Record<string, { kib: number; requests: number }> = {
+  '/new-signup': { kib: 332, requests: 76 },
+  '/home': { kib: 288, requests: 79 },
+  '/truck-info': { kib: 422, requests: 114 },
+  '/truck-register': { kib: 364, requests: 100 },
+  '/user-profile': { kib: 363, requests: 96 },
+  '/menu': { kib: 352, requests: 96 },
+  '/orders': { kib: 289, requests: 79 },
+  '/delivery-zones': { kib: 379, requests: 93 },
+  '/operating-hours': { kib: 344, requests: 87 },
+  '/booking-details': { kib: 348, requests: 91 },
+  '/invite': { kib: 241, requests: 46 },
+  '/jobs/:number': { kib: 340, requests: 89 },
+  '/admin/reviews': { kib: 317, requests: 85 },
+};
 
 let server: RunningServer;
 let browser: Browser;
+const sessions: Partial<Record<'vendor' | 'admin', DemoSession>> = {};
+const figures: string[] = [];
+/** Each route, within budget in every language measured. */
+const withinBudget = new Map<string, boolean>();
 
 beforeAll(async () => {
-  server = await startServer();
+  // The demo accounts (their sign-in printed at info level) live on a fresh embedded database.
+  server = await startServer({ LOG_LEVEL: 'info' }, { embedded: true });
   browser = await launchBrowser();
+  for (const [who, role] of [['vendor', 'Vendor'], ['admin', 'Admin']] as const) {
+    const email = `${who}@truckdesk.demo`;
+    sessions[who] = await signInByApi(server, email, demoPassword(server, role, email));
+  }
 });
 
 afterAll(async () => {
+  if (figures.length > 0) console.info(`JavaScript per screen, first visit (brotli as served; requests):\n${figures.join('\n')}`);
   await browser?.close();
   await server?.stop();
 });
@@ -36,47 +86,96 @@ function servedBytes(url: string): Promise<number> {
   });
 }
 
-async function scriptsLoadedBy(path: string, storage: Record<string, string>): Promise<string[]> {
-  const { page, context } = await openPage(browser, server.url);
-  const scripts = new Set<string>();
+type Who = 'signed-out' | 'vendor' | 'admin';
+
+/** The address to open for a route: the demo's confirmed job, an unknown quote token. */
+function addressOf(path: string): string {
+  return path.replace(':number', '6').replace(':token', 'not-a-token');
+}
+
+function whoOpens(route: (typeof ROUTE_TABLE)[number]): Who {
+  if (route.layout !== 'dashboard') return 'signed-out';
+  return route.path.startsWith('/admin') ? 'admin' : 'vendor';
+}
+
+interface Weight {
+  kib: number;
+  requests: number;
+  files: string[];
+}
+
+async function weigh(path: string, who: Who, lang: 'en' | 'ar'): Promise<Weight> {
+  const { page, context } = await openPage(browser, server.url, { serviceWorkers: 'block' });
+  const scripts: string[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.add(response.url());
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
-  if (Object.keys(storage).length > 0) await openWithStorage(page, path, storage);
-  else await gotoScreen(page, path);
+  const session = who === 'signed-out' ? undefined : sessions[who];
+  if (session) await seedSession(page, session, lang, DEMO_TRUCK.id);
+  else {
+    await page.addInitScript((dir) => {
+      const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+      localStorage.setItem('lang_dir', dir);
+    }, JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
+  }
+  // Requests in flight, but for the live streams, which stay open.
+  const inFlight = new Set<object>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  await gotoScreen(page, path);
+  // A signed-in screen that sent the user elsewhere would weigh the wrong screen.
+  expect(new URL(page.url()).pathname).toBe(path);
+  // Code a screen loads once its data is in (a map, a section behind a Suspense) can start after
+  // Playwright's 'networkidle' (500 ms without a request) on a busy machine: wait until nothing is in
+  // flight and no script has been asked for during 40 polls in a row (2 s at the e2e project's 50 ms).
+  let quiet = 0;
+  let lastCount = -1;
+  await expect
+    .poll(() => {
+      quiet = inFlight.size === 0 && scripts.length === lastCount ? quiet + 1 : 0;
+      lastCount = scripts.length;
+      return quiet;
+    }, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(40);
   await context.close();
-  return [...scripts];
-}
-
-async function weightKiB(path: string, storage: Record<string, string>): Promise<number> {
-  const scripts = await scriptsLoadedBy(path, storage);
-  expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((url) => !url.startsWith(server.url))).toEqual([]);
-  const sizes = await Promise.all(scripts.map(servedBytes));
-  return sizes.reduce((a, b) => a + b, 0) / 1024;
+  const unique = [...new Set(scripts)];
+  const sizes = await Promise.all(unique.map(servedBytes));
+  return { kib: sizes.reduce((a, b) => a + b, 0) / KIB, requests: scripts.length, files: unique.map((url) => new URL(url).pathname) };
 }
 
-describe('JavaScript weight, as served', () => {
-  it.each([
-    ['English', {}],
-    ['Arabic', ARABIC],
-  ])('keeps the entry page within 160 KiB (%s)', async (_name, storage) => {
-    const kib = await weightKiB('/', storage);
-    console.info(`/ (${_name}): ${kib.toFixed(1)} KiB of JavaScript`);
-    expect(kib).toBeLessThanOrEqual(160);
+const SCREENS = ROUTE_TABLE.flatMap((route) =>
+  (['en', 'ar'] as const).map((lang) => ({ route: route.path, path: addressOf(route.path), who: whoOpens(route), lang })),
+);
+
+describe('JavaScript weight of every screen, as the browser loads it', () => {
+  it.each(SCREENS)('$route ($lang, $who)', async ({ route, path, who, lang }) => {
+    const weight = await weigh(path, who, lang);
+    const budget = { kib: route === '/' ? ENTRY_BUDGET_KIB : SCREEN_BUDGET_KIB, requests: SCREEN_BUDGET_REQUESTS };
+    const within = weight.kib <= budget.kib && weight.requests <= budget.requests;
+    const ceiling = STILL_OVER[route];
+    figures.push(
+      `  ${route.padEnd(22)} ${lang}  ${weight.kib.toFixed(1).padStart(6)} KiB / ${budget.kib}  ${String(weight.requests).padStart(3)} requests / ${budget.requests}` +
+        (within ? '' : `  OVER BUDGET${ceiling ? ` (ceiling ${ceiling.kib} KiB, ${ceiling.requests} requests)` : ''}`),
+    );
+    withinBudget.set(route, (withinBudget.get(route) ?? true) && within);
+    const loaded = `${route} (${lang}) loaded: ${weight.files.join(' ')}`;
+    const limit = ceiling ?? budget;
+    expect(weight.kib, loaded).toBeLessThanOrEqual(limit.kib);
+    expect(weight.requests, loaded).toBeLessThanOrEqual(limit.requests);
   });
 
-  it.each([
-    ['English', {}],
-    ['Arabic', ARABIC],
-  ])('keeps a dashboard screen with its shell within 350 KiB (%s)', async (_name, storage) => {
-    const kib = await weightKiB('/home', storage);
-    console.info(`/home (${_name}): ${kib.toFixed(1)} KiB of JavaScript`);
-    expect(kib).toBeLessThanOrEqual(350);
+  it('lists in STILL_OVER only screens of the route table that are still over budget', () => {
+    expect(Object.keys(STILL_OVER).filter((route) => !ROUTE_TABLE.some((r) => r.path === route))).toEqual([]);
+    // Runs after the screens above (one file's tests run in order): a screen now within budget leaves the list.
+    expect(Object.keys(STILL_OVER).filter((route) => withinBudget.get(route) === true)).toEqual([]);
   });
 
   it('does not load the dashboard shell on the entry page', async () => {
-    const scripts = await scriptsLoadedBy('/', {});
-    expect(scripts.filter((url) => /dashboard-layout|settings-drawer/.test(url))).toEqual([]);
+    const { files } = await weigh('/', 'signed-out', 'en');
+    expect(files.filter((file) => /dashboard-layout|settings-drawer/.test(file))).toEqual([]);
   });
 });

@@ -6,14 +6,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { gotoScreen, openWithStorage, shellProblems } from './support/shell';
+import { gotoScreen, openWithStorage, reloadScreen, shellProblems } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // Info level: the demo vendor's password is printed there.
+  server = await startServer({ LOG_LEVEL: 'info' });
   browser = await launchBrowser();
 });
 
@@ -27,10 +29,11 @@ const SEED_SCREENS = ['/home', '/truck-info', '/truck-register', '/user-profile'
 describe('the shell', () => {
   it('serves every dashboard screen of the seed, and /jobs/{n}, in the dashboard layout', async () => {
     const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     for (const path of [...SEED_SCREENS, '/jobs/12']) {
       await gotoScreen(page, path);
-      expect(await page.locator('[data-testid=navbar] h1').textContent(), path).not.toBe('');
-      expect(await page.locator('[data-testid=sidebar]').isVisible(), path).toBe(true);
+      await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent(), { message: path }).not.toBe('');
+      await page.getByTestId('sidebar').waitFor();
     }
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
@@ -39,26 +42,32 @@ describe('the shell', () => {
   it('shows the not-found page on an unknown path', async () => {
     const { page, context } = await openPage(browser, server.url);
     await gotoScreen(page, '/no/such/page');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-    expect(await page.title()).toBe('Page not found · TruckDesk');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await expect.poll(() => page.title()).toBe('Page not found · TruckDesk');
     await context.close();
   });
 
   it("shows the thin loading bar while a screen's code loads", async () => {
     const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     // Hold back every script from now on, so the next screen's code is still loading when we look.
+    // Hold back every script from now on until the bar has been measured, so the next screen's
+    // code is still loading when we look (a timer would guess how long "long enough" is).
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await scriptsReleased;
       await route.continue();
     });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
     const bar = page.getByTestId('loading-bar');
-    await bar.waitFor({ state: 'visible', timeout: 1000 });
+    await bar.waitFor({ state: 'visible' });
     const box = await bar.boundingBox();
     expect(box?.y).toBe(0);
     expect(box?.height).toBeLessThanOrEqual(4);
-    await bar.waitFor({ state: 'detached', timeout: 10_000 });
+    releaseScripts();
+    await bar.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('Orders');
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
@@ -66,6 +75,7 @@ describe('the shell', () => {
 
   it('scrolls to the top on every path change', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
     await page.evaluate(() => {
       const doc = (globalThis as unknown as { document: { getElementById(id: string): { append(node: unknown): void }; createElement(tag: string): { style: { blockSize: string } } } }).document;
@@ -74,7 +84,7 @@ describe('the shell', () => {
       doc.getElementById('main').append(filler);
       (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 2000);
     });
-    expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeGreaterThan(1000);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeGreaterThan(1000);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Menu' }).click();
     await page.waitForURL('**/menu');
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
@@ -83,34 +93,39 @@ describe('the shell', () => {
 
   it('selects the sidebar entry of the route, and keeps a collapsed sidebar collapsed after a reload', async () => {
     const { page, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
     await gotoScreen(page, '/operating-hours');
-    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('Operating hours');
+    await expect.poll(() => page.locator('.ant-menu-item-selected').textContent()).toBe('Operating hours');
     const sidebar = page.getByTestId('sidebar');
-    const wide = (await sidebar.boundingBox())!.width;
+    const width = async () => (await sidebar.boundingBox())?.width;
+    // The Sider's width is final once its transition has ended; its first reading may be mid-way.
+    await expect.poll(width).toBe(250);
     await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
-    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    expect((await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
-    expect(await page.getByRole('button', { name: 'Expand the sidebar' }).isVisible()).toBe(true);
+    await expect.poll(width).toBeLessThan(125);
+    await reloadScreen(page);
+    await expect.poll(width).toBeLessThan(125);
+    await page.getByRole('button', { name: 'Expand the sidebar' }).waitFor();
     await context.close();
   });
 
   it.each([
+    ['small phone', { width: 360, height: 740 }],
     ['phone', { width: 390, height: 844 }],
     ['tablet', { width: 768, height: 1024 }],
   ])('is usable on a %s: no sideways scrolling, navigation in a drawer', async (_name, viewport) => {
     const { page, problems, context } = await openPage(browser, server.url, { viewport });
+    // Signed in: the truck switcher is in the navbar, as a vendor sees it.
+    await signInTab(page, server);
     await gotoScreen(page, '/home');
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-    expect(overflow).toBe(0);
-    for (const name of ['Open navigation', 'Display settings', 'Account menu']) {
-      expect(await page.getByRole('button', { name }).isVisible(), name).toBe(true);
-    }
-    expect(await page.getByTestId('language-switch').isVisible()).toBe(true);
+    await page.getByTestId('truck-switcher').waitFor();
+    for (const name of ['Open navigation', 'Display settings', 'Account menu']) await page.getByRole('button', { name }).waitFor();
+    await page.getByTestId('language-switch').waitFor();
+    const overflow = () =>
+      page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    await expect.poll(overflow).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Bookings' }).click();
     await page.waitForURL('**/booking-details');
@@ -133,9 +148,9 @@ describe('the shell', () => {
       sidebar: garbage,
       ui_settings: garbage,
     });
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { lang: string; dir: string } } }).document.documentElement.dir)).toBe('ltr');
-    expect(await page.locator('[data-testid=navbar] h1').textContent()).toBe('Home');
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe(SEED_SCREENS.length);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dir: string } } }).document.documentElement.dir)).toBe('ltr');
+    await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('Home');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe(SEED_SCREENS.length);
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
   });

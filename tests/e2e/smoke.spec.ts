@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
+import { gotoScreen } from './support/shell';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -20,9 +21,7 @@ afterAll(async () => {
 describe('smoke', () => {
   it('serves / with no console error or failed request', async () => {
     const { page, problems, context } = await openPage(browser, server.url);
-    await page.goto('/');
-    await page.waitForSelector('#root > *');
-    await page.waitForLoadState('networkidle');
+    await gotoScreen(page, '/');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -12,6 +12,7 @@ import { minimalPdf } from '../../src/server/db/demo-files';
 import ar from '../../src/web/i18n/ar/trucks.json';
 import en from '../../src/web/i18n/en/trucks.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import { axeProblems, guideScreenshot } from './support/guide';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -91,18 +92,27 @@ describe.each([
   { lang: 'ar' as const, text: ar, nameEn: 'Shawarma Corner', nameAr: 'زاوية الشاورما' },
 ])('registering a truck in $lang', ({ lang, text, nameEn, nameAr }) => {
   it('goes from the wizard through review to a vendor with truck pages', async () => {
-    const applicant = await api<ApiSession>('/auth/sign-up', {
-      method: 'POST',
-      body: { email: `applicant-${randomBytes(4).toString('hex')}@example.com`, password: 'falafel-wrap-2025', language: lang },
-    });
-    const vendor = await openPage(browser, server.url);
+    const account = { email: `applicant-${randomBytes(4).toString('hex')}@example.com`, password: 'falafel-wrap-2025' };
+    // Sign-up answers alike for new and taken addresses; the session comes from signing in.
+    await api('/auth/sign-up', { method: 'POST', body: { ...account, language: lang } });
+    const applicant = await api<ApiSession>('/auth/sign-in', { method: 'POST', body: account });
+    const vendor = await openPage(browser, server.url, { bypassCSP: true });
     const { page } = vendor;
     await signInPage(page, applicant, lang);
+    /** axe on every step of the wizard, each step's findings under its name. */
+    const axe: Record<string, unknown[]> = {};
+    const check = async (step: string) => {
+      // Colour contrast of antd's green tags and one node on the last step is still open (the
+      // issue's report): the rest, repeated ids and label association included, must be clean.
+      axe[step] = (await axeProblems(page)).filter((problem) => problem.id !== 'color-contrast');
+      await guideScreenshot(page, `truck-${step}`, lang);
+    };
 
     // Start, and step 1: the basics.
     await page.goto('/truck-register');
-    expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     await page.getByTestId('wizard-start').getByText(text.wizard.startTitle).waitFor();
+    await check('start');
     await page.getByTestId('wizard-start-button').click();
     await page.locator('[data-testid=wizard][data-step=basics]').waitFor();
     await page.getByTestId('nameEn').fill(nameEn);
@@ -112,14 +122,16 @@ describe.each([
     const logo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2e7d32' } }).png().toBuffer();
     await page.getByTestId('logo-upload-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByTestId('logo-preview').waitFor();
+    await check('basics');
     await page.getByTestId('wizard-next').click();
 
     // Step 2: documents. A script renamed .pdf is refused with a clear message, in the page's language.
     await page.locator('[data-testid=wizard][data-step=documents]').waitFor();
+    await page.getByTestId('document-commercial_registration').getByTestId('document-number').waitFor();
+    await check('documents');
     const permit = page.getByTestId('document-health_permit');
     await permit.getByTestId('document-upload-input').setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho owned\n') });
-    const refusal = await permit.getByTestId('document-upload-error').textContent();
-    expect(refusal).toMatch(lang === 'ar' ? /PDF.*محتواه ليس كذلك/ : /named like a PDF file, but its content is not one/);
+    await expect.poll(() => permit.getByTestId('document-upload-error').textContent()).toMatch(lang === 'ar' ? /PDF.*محتواه ليس كذلك/ : /named like a PDF file, but its content is not one/);
     await fillDocument(page, 'commercial_registration', 'CR-2024-118');
     await fillDocument(page, 'health_permit', 'HP-77-1203');
 
@@ -136,32 +148,49 @@ describe.each([
     await page.getByTestId('baseCity').fill('Kuwait City');
     await page.getByTestId('address').fill('Gulf Road, Sharq');
     await page.getByTestId('point-picker-map').click();
-    expect(Number(await page.getByTestId('location-lat').inputValue())).not.toBe(0);
+    await expect.poll(async () => Number(await page.getByTestId('location-lat').inputValue())).not.toBe(0);
     await page.getByTestId('phone').fill('+965 5000 1234');
-    await page.getByTestId('vehicleLengthM').fill('6.5');
     await page.getByTestId('powerSource').getByRole('radio', { name: text.powerSources.generator }).click();
+    // Forgot the length: it says so, and the message leaves as soon as a length is typed (Arabic digits too).
+    const lengthItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('vehicleLengthM') });
+    await page.getByTestId('wizard-next').click();
+    await expect.poll(() => lengthItem.locator('.ant-form-item-explain-error').allTextContents()).toEqual([lang === 'ar' ? 'هذا الحقل مطلوب.' : 'This field is required.']);
+    await page.getByTestId('vehicleLengthM').fill(lang === 'ar' ? '٦٫٥' : '6.5');
+    await expect.poll(() => lengthItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await check('location');
     await page.getByTestId('wizard-next').click();
 
     // Step 4: review and submit.
     await page.locator('[data-testid=wizard][data-step=review]').waitFor();
     await page.getByTestId('no-problems').waitFor();
     await page.getByTestId('truck-details').getByText(nameAr).waitFor();
+    await check('review');
     await page.getByTestId('wizard-submit').click();
     await page.getByTestId('wizard-submitted').getByText(text.wizard.submittedTitle).waitFor();
+    await check('submitted');
+    expect(axe).toEqual({ start: [], basics: [], documents: [], location: [], review: [], submitted: [] });
     const [truck] = await api<{ id: string; status: string }[]>('/trucks', { token: applicant.token });
     expect(truck?.status).toBe('submitted');
+    expect((await api<{ location: { vehicleLengthM: number } }>(`/trucks/${truck!.id}`, { token: applicant.token })).location.vehicleLengthM).toBe(6.5);
 
     // An admin approves it from the queue.
     const adminSession = await api<ApiSession>('/auth/sign-in', { method: 'POST', body: admin });
     const reviewer = await openPage(browser, server.url);
     await signInPage(reviewer.page, adminSession, lang);
     await reviewer.page.goto('/admin/reviews');
+    await reviewer.page.getByTestId(`admin-row-${truck!.id}`).waitFor();
+    await guideScreenshot(reviewer.page, 'admin-reviews', lang);
     await reviewer.page.getByTestId(`admin-row-${truck!.id}`).getByTestId('admin-open').click();
     await reviewer.page.locator('[data-testid=review-panel][data-status=submitted]').waitFor();
     await reviewer.page.getByTestId('review-panel').getByText(nameEn).first().waitFor();
+    await guideScreenshot(reviewer.page, 'admin-review-panel', lang);
     await reviewer.page.getByTestId('review-approve').click();
     await reviewer.page.getByTestId('review-confirm').click();
     await reviewer.page.locator('[data-testid=review-panel][data-status=approved]').waitFor();
+    // A truck screen is not the Admin's: "no access", not an invitation to register a truck.
+    await settle(reviewer.page);
+    await reviewer.page.goto('/menu');
+    await reviewer.page.getByTestId('no-access').waitFor();
     expect(unexpected(reviewer)).toEqual([]);
     await reviewer.context.close();
 
@@ -172,7 +201,8 @@ describe.each([
     await page.locator('[data-testid=truck-status][data-status=approved]').first().waitFor();
     for (const screen of ['/menu', '/orders', '/booking-details']) await page.locator(`[data-testid=sidebar] a[href="${screen}"]`).waitFor();
     await page.getByTestId('truck-switcher').getByText(lang === 'ar' ? nameAr : nameEn).waitFor();
-    expect(JSON.parse((await page.evaluate('localStorage.getItem("role")')) as string)).toEqual(['Vendor']);
+    await guideScreenshot(page, 'truck-info', lang);
+    await expect.poll(async () => JSON.parse((await page.evaluate('localStorage.getItem("role")')) as string)).toEqual(['Vendor']);
     await settle(page);
     expect(unexpected(vendor)).toEqual([]);
     await vendor.context.close();
@@ -190,6 +220,11 @@ describe('several trucks', () => {
     await page.getByTestId('truck-details').getByText('Saj Station').waitFor();
     // The demo truck's insurance expires within 30 days: a warning on the page and in the navbar (so on /home too).
     await page.locator('[data-testid=document-alert][data-state=expiring]').waitFor();
+    // It says where to renew it: here, and its button opens this page's documents form.
+    await expect.poll(() => page.getByTestId('document-alert').locator('.ant-alert-description').textContent()).toBe(en.alerts.renew);
+    await page.getByTestId('document-renew').click();
+    await page.getByTestId('documents-form').waitFor();
+    await expect.poll(() => page.getByTestId('document-renew').count()).toBe(0);
     await settle(page);
     await page.goto('/home');
     await page.locator('[data-testid=document-warning][data-state=expiring]').waitFor();

@@ -116,6 +116,30 @@ function* withoutPause(intervals: Iterable<Interval>, pause: Temporal.Instant | 
   }
 }
 
+/**
+ * The first instant after `at` at which isOpenAt, nextOpening or openStatus may answer differently
+ * than at `at`: a shift opening or closing, a pause ending, or the truck's local date changing
+ * (exceptions, expiry dates and the search horizon go by date). Until then every answer about `at`
+ * holds, so a caller may keep one instead of asking again.
+ */
+export function nextChange(schedule: Schedule, at: InstantInput): Temporal.Instant {
+  const t = toInstant(at);
+  // The first instant of the next local date (midnight, or later when a clock change skips it).
+  let next = localDateOf(t, schedule.timeZone).add({ days: 1 }).toZonedDateTime(schedule.timeZone).toInstant();
+  const consider = (instant: Temporal.Instant) => {
+    if (Temporal.Instant.compare(instant, t) > 0 && Temporal.Instant.compare(instant, next) < 0) next = instant;
+  };
+  const pause = pausedUntil(schedule);
+  if (pause) consider(pause);
+  for (const interval of shiftIntervals(schedule, t)) {
+    // In opening order, and a shift closes after it opens: nothing later can come sooner.
+    if (Temporal.Instant.compare(interval.start, next) >= 0) break;
+    consider(interval.start);
+    consider(interval.end);
+  }
+  return next;
+}
+
 /** What a preview shows: "open until …" or "closed, opens …" (null: nothing ahead). */
 export function openStatus(schedule: Schedule, at: InstantInput): OpenStatus {
   const now = isOpenAt(schedule, at);

@@ -2,8 +2,8 @@
  * The contract of a truck's operating hours (product.md §2 "Operating hours"): weekly shifts in the
  * truck's IANA time zone, date exceptions, and a pause.
  */
-import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+import { isIanaTimeZone } from '../time-zone';
 import { findShiftOverlaps } from './shift-overlaps';
 
 export const MAX_SHIFTS_PER_DAY = 12;
@@ -39,17 +39,6 @@ export const ScheduleExceptionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('shifts'), shifts: DayShiftsSchema.min(1) }),
 ]);
 export type ScheduleException = z.infer<typeof ScheduleExceptionSchema>;
-
-function isIanaTimeZone(id: string): boolean {
-  // Temporal also accepts fixed offsets ('+03:00'); they ignore daylight saving, so a truck names a place.
-  if (/^[+-]/.test(id)) return false;
-  try {
-    new Temporal.ZonedDateTime(0n, id);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const TimeZoneSchema = z.string().refine(isIanaTimeZone, { params: { code: 'invalid_time_zone' } });
 

@@ -4,10 +4,12 @@
  * Placeholders use i18next syntax: {{min}}.
  */
 import type { Lang } from '../errors';
+import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from './bookings-messages';
 import { HOURS_ZONES_ERROR_MESSAGES, HOURS_ZONES_FIELD_MESSAGES } from './hours-zones-messages';
 import { MENU_ERROR_MESSAGES, MENU_FIELD_MESSAGES } from './menu-messages';
 import { ORDERS_BOOKINGS_MESSAGES } from './orders-bookings-messages';
 import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './orders-messages';
+import { TEAM_ERROR_MESSAGES } from './team-messages';
 import { TRUCKS_ERROR_MESSAGES, TRUCKS_FIELD_MESSAGES } from './trucks-messages';
 
 type Catalogue = Record<string, string>;
@@ -15,6 +17,11 @@ type Catalogue = Record<string, string>;
 const en: Catalogue = {
   validation_failed: 'Some fields need your attention.',
   malformed_json: 'The request body is not valid JSON.',
+  malformed_request: 'The request is malformed.',
+  request_timeout: 'The request took too long to arrive.',
+  url_too_long: 'The address is too long.',
+  headers_too_large: 'The request headers are too large.',
+  expectation_failed: 'The Expect header cannot be met.',
   unauthorized: 'Please sign in to continue.',
   forbidden: 'You do not have access to this.',
   not_found: 'We could not find that.',
@@ -41,6 +48,11 @@ const en: Catalogue = {
 const ar: Catalogue = {
   validation_failed: 'بعض الحقول تحتاج إلى مراجعة.',
   malformed_json: 'محتوى الطلب ليس JSON صالحًا.',
+  malformed_request: 'صيغة الطلب غير صحيحة.',
+  request_timeout: 'استغرق وصول الطلب وقتًا طويلًا.',
+  url_too_long: 'العنوان طويل جدًا.',
+  headers_too_large: 'ترويسات الطلب كبيرة جدًا.',
+  expectation_failed: 'لا يمكن تلبية ترويسة Expect.',
   unauthorized: 'يرجى تسجيل الدخول للمتابعة.',
   forbidden: 'ليست لديك صلاحية الوصول إلى هذا.',
   not_found: 'لم نتمكن من العثور على المطلوب.',
@@ -80,6 +92,7 @@ const fieldEn: Catalogue = {
   invalid_value: 'Not an allowed value.',
   unrecognized_keys: 'Unknown field: {{keys}}.',
   not_multiple_of: 'Must be a multiple of {{divisor}}.',
+  invalid_number: 'Enter a number, such as 6.5.',
   invalid_union: 'Invalid value.',
   custom: 'Invalid value.',
   // accounts
@@ -103,6 +116,7 @@ const fieldAr: Catalogue = {
   invalid_value: 'قيمة غير مسموح بها.',
   unrecognized_keys: 'حقل غير معروف: {{keys}}.',
   not_multiple_of: 'يجب أن يكون من مضاعفات {{divisor}}.',
+  invalid_number: 'أدخل رقمًا، مثل ٦٫٥.',
   invalid_union: 'قيمة غير صالحة.',
   custom: 'قيمة غير صالحة.',
   // accounts
@@ -112,12 +126,12 @@ const fieldAr: Catalogue = {
 };
 
 export const ERROR_MESSAGES: Record<Lang, Catalogue> = {
-  en: { ...ORDERS_BOOKINGS_MESSAGES.en, ...ORDERS_ERROR_MESSAGES.en, ...MENU_ERROR_MESSAGES.en, ...HOURS_ZONES_ERROR_MESSAGES.en, ...TRUCKS_ERROR_MESSAGES.en, ...en },
-  ar: { ...ORDERS_BOOKINGS_MESSAGES.ar, ...ORDERS_ERROR_MESSAGES.ar, ...MENU_ERROR_MESSAGES.ar, ...HOURS_ZONES_ERROR_MESSAGES.ar, ...TRUCKS_ERROR_MESSAGES.ar, ...ar },
+  en: { ...ORDERS_BOOKINGS_MESSAGES.en, ...BOOKINGS_ERROR_MESSAGES.en, ...ORDERS_ERROR_MESSAGES.en, ...MENU_ERROR_MESSAGES.en, ...HOURS_ZONES_ERROR_MESSAGES.en, ...TRUCKS_ERROR_MESSAGES.en, ...TEAM_ERROR_MESSAGES.en, ...en },
+  ar: { ...ORDERS_BOOKINGS_MESSAGES.ar, ...BOOKINGS_ERROR_MESSAGES.ar, ...ORDERS_ERROR_MESSAGES.ar, ...MENU_ERROR_MESSAGES.ar, ...HOURS_ZONES_ERROR_MESSAGES.ar, ...TRUCKS_ERROR_MESSAGES.ar, ...TEAM_ERROR_MESSAGES.ar, ...ar },
 };
 export const FIELD_MESSAGES: Record<Lang, Catalogue> = {
-  en: { ...ORDERS_BOOKINGS_MESSAGES.en, ...ORDERS_FIELD_MESSAGES.en, ...MENU_FIELD_MESSAGES.en, ...HOURS_ZONES_FIELD_MESSAGES.en, ...TRUCKS_FIELD_MESSAGES.en, ...fieldEn },
-  ar: { ...ORDERS_BOOKINGS_MESSAGES.ar, ...ORDERS_FIELD_MESSAGES.ar, ...MENU_FIELD_MESSAGES.ar, ...HOURS_ZONES_FIELD_MESSAGES.ar, ...TRUCKS_FIELD_MESSAGES.ar, ...fieldAr },
+  en: { ...ORDERS_BOOKINGS_MESSAGES.en, ...BOOKINGS_FIELD_MESSAGES.en, ...ORDERS_FIELD_MESSAGES.en, ...MENU_FIELD_MESSAGES.en, ...HOURS_ZONES_FIELD_MESSAGES.en, ...TRUCKS_FIELD_MESSAGES.en, ...fieldEn },
+  ar: { ...ORDERS_BOOKINGS_MESSAGES.ar, ...BOOKINGS_FIELD_MESSAGES.ar, ...ORDERS_FIELD_MESSAGES.ar, ...MENU_FIELD_MESSAGES.ar, ...HOURS_ZONES_FIELD_MESSAGES.ar, ...TRUCKS_FIELD_MESSAGES.ar, ...fieldAr },
 };
 
 function interpolate(template: string, params: Record<string, unknown> = {}): string {

@@ -56,14 +56,14 @@ const errorsEn: Catalogue = {
 
 const errorsAr: Catalogue = {
   zone_not_found: 'منطقة التوصيل هذه لم تعد موجودة. أعد تحميل القائمة.',
-  too_many_zones: 'يمكن أن يكون للشاحنة {{maximum}} منطقة توصيل على الأكثر.',
-  truck_closed: 'الشاحنة مغلقة الآن.',
-  truck_paused: 'الشاحنة مشغولة ولا تستقبل طلبات الآن. حاول مرة أخرى بعد قليل.',
-  outside_all_zones: 'هذا العنوان خارج مناطق التوصيل الخاصة بالشاحنة.',
+  too_many_zones: 'يمكن أن يكون للعربة {{maximum}} منطقة توصيل على الأكثر.',
+  truck_closed: 'العربة مغلقة الآن.',
+  truck_paused: 'العربة مشغولة ولا تستقبل طلبات الآن. حاول مرة أخرى بعد قليل.',
+  outside_all_zones: 'هذا العنوان خارج مناطق التوصيل الخاصة بالعربة.',
   below_minimum: 'التوصيل إلى هذا العنوان يتطلب طلبًا بقيمة {{minimum}} على الأقل.',
-  no_delivery_for_subtotal: 'لا توصّل الشاحنة طلبًا بهذه القيمة إلى هذا العنوان.',
-  no_active_zones: 'لا توصّل الشاحنة في الوقت الحالي.',
-  delivery_off: 'التوصيل متوقف في هذه الفترة؛ الاستلام من الشاحنة فقط.',
+  no_delivery_for_subtotal: 'لا توصّل العربة طلبًا بهذه القيمة إلى هذا العنوان.',
+  no_active_zones: 'لا توصّل العربة في الوقت الحالي.',
+  delivery_off: 'التوصيل متوقف في هذه الفترة؛ الاستلام من العربة فقط.',
 };
 
 export const HOURS_ZONES_ERROR_MESSAGES: Record<Lang, Catalogue> = { en: errorsEn, ar: errorsAr };

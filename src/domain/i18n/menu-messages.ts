@@ -80,7 +80,7 @@ export const MENU_FIELD_MESSAGES: Record<Lang, Record<MenuFieldCode, string>> = 
     duplicate_id: 'العنصر نفسه مدرج مرتين.',
     nothing_selected: 'اختر صنفًا أو خيارًا واحدًا على الأقل.',
     category_unknown: 'اختر إحدى فئات هذه القائمة.',
-    photo_unknown: 'هذه الصورة ليست من صور قائمة هذه الشاحنة. ارفعها مرة أخرى.',
+    photo_unknown: 'هذه الصورة ليست من صور قائمة هذه العربة. ارفعها مرة أخرى.',
     move_target_invalid: 'اختر فئة أخرى من هذه القائمة لنقل الأصناف إليها.',
     invalid_quantity: 'يجب أن تكون الكمية عددًا صحيحًا من 1 إلى {{max}}.',
     item_unavailable: 'هذا الصنف نفد حاليًا.',

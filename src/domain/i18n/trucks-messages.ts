@@ -44,9 +44,9 @@ export const TRUCKS_ERROR_MESSAGES: Record<Lang, Record<TrucksErrorCode, string>
     upload_limit: 'This truck has too many files ({{max}}). Remove some first.',
   },
   ar: {
-    truck_not_found: 'لم نتمكن من العثور على هذه الشاحنة.',
-    truck_locked: 'لا يمكن تعديل هذه الشاحنة في حالتها الحالية (قيد المراجعة أو مرفوضة أو موقوفة).',
-    draft_exists: 'لديك طلب تسجيل شاحنة قيد الإعداد. أكمله أولًا.',
+    truck_not_found: 'لم نتمكن من العثور على هذه العربة.',
+    truck_locked: 'لا يمكن تعديل هذه العربة في حالتها الحالية (قيد المراجعة أو مرفوضة أو موقوفة).',
+    draft_exists: 'لديك طلب تسجيل عربة قيد الإعداد. أكمله أولًا.',
     application_incomplete: 'الطلب غير مكتمل بعد. املأ الحقول الناقصة.',
     document_missing: 'ينقص مستند مطلوب: السجل التجاري والترخيص الصحي مطلوبان كلاهما.',
     document_expired: 'انتهت صلاحية أحد المستندات. ارفع مستندًا ساريًا أولًا.',
@@ -54,7 +54,7 @@ export const TRUCKS_ERROR_MESSAGES: Record<Lang, Record<TrucksErrorCode, string>
     file_too_large: 'حجم الملف أكبر من {{maxMb}} ميغابايت.',
     file_disguised: 'اسم هذا الملف يوحي بأنه {{claimed}} لكن محتواه ليس كذلك. اختر ملفًا حقيقيًا بصيغة {{allowed}}.',
     file_unreadable: 'هذا الملف تالف أو لا يمكن قراءته.',
-    upload_limit: 'لدى هذه الشاحنة ملفات كثيرة ({{max}}). احذف بعضها أولًا.',
+    upload_limit: 'لدى هذه العربة ملفات كثيرة ({{max}}). احذف بعضها أولًا.',
   },
 };
 
@@ -73,7 +73,7 @@ export const TRUCKS_FIELD_MESSAGES: Record<Lang, Record<TrucksFieldCode, string>
     document_expired: 'انتهت صلاحية هذا المستند.',
     expiry_before_issue: 'يجب أن يكون تاريخ الانتهاء بعد تاريخ الإصدار.',
     issue_date_future: 'لا يمكن أن يكون تاريخ الإصدار في المستقبل.',
-    upload_invalid: 'هذا الملف ليس من ملفات هذه الشاحنة. ارفعه مرة أخرى.',
+    upload_invalid: 'هذا الملف ليس من ملفات هذه العربة. ارفعه مرة أخرى.',
     duplicate_photo: 'الصورة نفسها مدرجة مرتين.',
     invalid_cursor: 'رابط الصفحة هذا غير صالح. ابدأ من الصفحة الأولى.',
   },

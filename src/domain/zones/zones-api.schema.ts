@@ -38,6 +38,10 @@ export const ZoneListSchema = z.object({
   zones: z.array(ZoneSchema),
   /** Where 'truck-stop-circle' zones are centred now; null when the truck has no known stop. */
   truckStop: LatLngSchema.nullable(),
+  /** The truck's base location (truck details), marked on the map; null when it has none. */
+  base: LatLngSchema.nullable(),
+  /** Where the shift under way (or else the next one) parks the truck, marked on the map; null when no shift names a spot. */
+  parkingSpot: LatLngSchema.extend({ address: z.string() }).nullable(),
   /** Fees and minimums are minor units of this currency. */
   currency: CurrencySchema,
 });

@@ -15,6 +15,8 @@ export type DatabaseKind = 'embedded' | 'external';
 
 export interface Database {
   kind: DatabaseKind;
+  /** How to reach it from another process (a worker): the pool's settings, password included. */
+  connection(): pg.PoolConfig;
   pool: pg.Pool;
   db: Db;
   /** Round trip to the server; throws when it is unreachable. */
@@ -31,6 +33,8 @@ export interface OpenDatabaseOptions {
   poolMax: number;
   log: EmbeddedLogger;
   migrate?: boolean;
+  /** A worker process: the database its primary opened, migrated and seeded (and, embedded, keeps running). */
+  opened?: { kind: DatabaseKind; connection: pg.PoolConfig };
 }
 
 export function wrapPool(kind: DatabaseKind, pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Database {
@@ -39,6 +43,11 @@ export function wrapPool(kind: DatabaseKind, pool: pg.Pool, onClose: () => Promi
     kind,
     pool,
     db: drizzle(pool, { schema }),
+    connection() {
+      const { options } = pool;
+      // pg keeps the password out of the enumerable options.
+      return { host: options.host, port: options.port, user: options.user, password: options.password as string | undefined, database: options.database, connectionString: options.connectionString };
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -52,6 +61,11 @@ export function wrapPool(kind: DatabaseKind, pool: pg.Pool, onClose: () => Promi
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const poolOptions = { max: options.poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 };
   let database: Database;
+  if (options.opened) {
+    database = wrapPool(options.opened.kind, new pg.Pool({ ...options.opened.connection, ...poolOptions }));
+    database.pool.on('error', (error) => options.log.error(`database pool: ${error.message}`));
+    return database;
+  }
   if (options.databaseUrl) {
     database = wrapPool('external', new pg.Pool({ connectionString: options.databaseUrl, ...poolOptions }));
   } else {

@@ -8,20 +8,24 @@ import { sql } from 'drizzle-orm';
 import type { Role } from '@domain/access';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from './database';
+import { seedDemoBookings } from './demo-bookings';
 import { seedDemoHoursAndZones } from './demo-hours-zones';
 import { seedDemoMenu } from './demo-menu';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoTeam } from './demo-team';
 import { DEMO_TRUCK_IDS, seedDemoTrucks } from './demo-trucks';
 import { users } from './schema';
 
 export const DEMO_ACCOUNTS: { email: string; fullName: string; roles: Role[] }[] = [
   { email: 'vendor@truckdesk.demo', fullName: 'Demo Vendor', roles: ['Vendor'] },
   { email: 'admin@truckdesk.demo', fullName: 'Demo Admin', roles: ['Admin'] },
+  { email: 'staff@truckdesk.demo', fullName: 'Demo Staff', roles: ['Applicant', 'Staff'] },
 ];
 
 export async function seedDemoData(db: Db, log: { info(message: string): void }, uploadsDir: string): Promise<void> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return;
+  const started = performance.now();
   const password = `demo-${randomBytes(9).toString('base64url')}`;
   const passwordHash = await hashPassword(password);
   await db
@@ -32,6 +36,9 @@ export async function seedDemoData(db: Db, log: { info(message: string): void },
   await seedDemoMenu(db, uploadsDir, DEMO_TRUCK_IDS.approved);
   await seedDemoHoursAndZones(db, DEMO_TRUCK_IDS.approved);
   await seedDemoOrders(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
+  await seedDemoBookings(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
+  await seedDemoTeam(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[2]!.email);
+  log.info(`Demo data loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   for (const account of DEMO_ACCOUNTS) {
     log.info(`Demo sign-in (${account.roles.join(', ')}): ${account.email} / ${password}`);
   }

@@ -27,7 +27,11 @@ it('has lunch and a late shift past midnight at two parking spots, a day off and
   expect(shifts.some((shift) => shift.closes <= shift.opens)).toBe(true);
   expect(new Set(shifts.map((shift) => shift.spot?.address)).size).toBe(2);
   expect(hours.days.mon).toEqual([]);
-  expect(Object.values(hours.exceptions).map((exception) => exception.kind).sort()).toEqual(['closed', 'shifts']);
+  expect(Object.values(hours.exceptions).map((exception) => exception.kind).sort()).toEqual(['closed', 'shifts', 'shifts']);
+});
+
+it('is open now, whatever the hour: today runs from the end of last night’s shift to midnight', () => {
+  expect(hours.status.open).toBe(true);
 });
 
 it('has three zones: two circles, one polygon', () => {

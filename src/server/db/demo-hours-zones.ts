@@ -1,10 +1,10 @@
 /**
  * The demo truck's week and delivery zones: lunch in the city, a late shift in Salmiya running past
  * midnight (two parking spots), Monday off, a closed national holiday and a festival day with its
- * own hours, and three zones (a circle over the city, one following the truck, a polygon).
+ * own hours, open all of today (the demo day), and three zones (a circle over the city, one following the truck, a polygon).
  * Parsed through the contracts, so the demo can never hold what the API would refuse.
  */
-import { HoursUpdateSchema, type Shift } from '@domain/hours';
+import { HoursUpdateSchema, WEEKDAYS, type Shift } from '@domain/hours';
 import { DeliveryZoneSchema, type DeliveryZoneInput } from '@domain/zones';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
@@ -33,6 +33,17 @@ const WEEK = {
   sun: [lunch('11:30', '14:30'), late('18:00', '23:30')],
 };
 
+/**
+ * Today open from the end of last night's late shift to midnight, whatever the weekday: whoever tries
+ * the demo finds the truck taking orders (and the simulator's orders arriving) at any hour.
+ */
+function openToday(today: Temporal.PlainDate): Shift {
+  const yesterday = WEEK[WEEKDAYS[today.subtract({ days: 1 }).dayOfWeek - 1]!];
+  const spill = yesterday.filter((shift) => shift.closes <= shift.opens).map((shift) => shift.closes);
+  const opens = spill.length > 0 ? spill.sort().at(-1)! : '00:00';
+  return { opens, closes: '00:00', deliveryEnabled: true, spot: CITY_LUNCH_SPOT };
+}
+
 /** The next Kuwait National Day (25 February) and a Saturday festival in two weeks, from today in Kuwait. */
 function exceptionsFrom(today: Temporal.PlainDate) {
   const thisYear = Temporal.PlainDate.from({ year: today.year, month: 2, day: 25 });
@@ -41,6 +52,7 @@ function exceptionsFrom(today: Temporal.PlainDate) {
   return {
     [nationalDay.toString()]: { kind: 'closed' as const },
     [festival.toString()]: { kind: 'shifts' as const, shifts: [{ opens: '16:00', closes: '01:00', deliveryEnabled: false, spot: FESTIVAL_SPOT }] },
+    [today.toString()]: { kind: 'shifts' as const, shifts: [openToday(today)] },
   };
 }
 

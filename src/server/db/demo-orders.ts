@@ -1,5 +1,5 @@
 /**
- * The demo truck's order history: the 60 days before today, shaped like a Kuwait street-food truck's
+ * The demo truck's order history: the 60 days before today and today until 40 minutes ago, shaped like a Kuwait street-food truck's
  * trade — nothing on Mondays (its day off), busier Thursday to Saturday, a lunch rush and a longer
  * evening one, slowly growing — with most orders completed and some rejected, cancelled or expired,
  * a third delivered. Lines are taken from the demo menu as it was seeded (names and prices as
@@ -61,7 +61,7 @@ export async function seedDemoOrders(db: Db, truckId: string, vendorEmail: strin
     ),
     days AS (
       SELECT d::date AS day, extract(isodow FROM d)::int AS dow, row_number() OVER (ORDER BY d) AS k
-      FROM params, generate_series((today - ${DEMO_HISTORY_DAYS}::int)::timestamp, (today - 1)::timestamp, interval '1 day') AS d
+      FROM params, generate_series((today - ${DEMO_HISTORY_DAYS}::int)::timestamp, today::timestamp, interval '1 day') AS d
     ),
     -- Orders a day: closed on Monday, busiest at the weekend (Thursday to Saturday), growing slowly.
     day_orders AS (
@@ -85,6 +85,8 @@ export async function seedDemoOrders(db: Db, truckId: string, vendorEmail: strin
              CASE WHEN t.r_status < 0.03 THEN 'expired' WHEN t.r_status < 0.07 THEN 'rejected' WHEN t.r_status < 0.12 THEN 'cancelled' ELSE 'completed' END AS status,
              CASE WHEN t.r_type < 0.32 THEN 'delivery' ELSE 'pickup' END AS type
       FROM timed t, params p
+      -- Today's orders so far, all handled: the ones still open come from the simulator (demo-simulator.ts).
+      WHERE (t.day + t.local_time) AT TIME ZONE p.tz < ${now.toISOString()}::timestamptz - interval '40 minutes'
     ),
     lines AS (
       SELECT o.id AS order_id, (g - 1)::smallint AS line_no, p.items -> floor(random() * p.item_count)::int AS item,

@@ -27,7 +27,7 @@ describe('demo trucks', () => {
     const token = await signIn('vendor@truckdesk.demo');
     const list = (await test.app.inject({ method: 'GET', url: '/api/v1/trucks', headers: bearer(token) })).json() as TruckSummary[];
     expect(list).toEqual([
-      expect.objectContaining({ id: DEMO_TRUCK_IDS.approved, status: 'approved', nameEn: 'Saj Station', mayTrade: true, notices: [], alerts: [expect.objectContaining({ type: 'insurance', state: 'expiring' })] }),
+      expect.objectContaining({ id: DEMO_TRUCK_IDS.approved, status: 'approved', nameEn: 'Saj Station', mayTrade: true, publicSlug: 'saj-station', notices: [], alerts: [expect.objectContaining({ type: 'insurance', state: 'expiring' })] }),
       expect.objectContaining({ id: DEMO_TRUCK_IDS.inReview, status: 'submitted', nameEn: 'Taco Rueda' }),
     ]);
     const approved = (await test.app.inject({ method: 'GET', url: `/api/v1/trucks/${DEMO_TRUCK_IDS.approved}`, headers: bearer(token) })).json() as Truck;

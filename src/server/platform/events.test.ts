@@ -13,7 +13,9 @@ import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../
 import { openEventStream } from '../../testing/sse';
 import { onCleanup } from '../../testing/cleanup';
 import { createTestApp } from '../../testing/test-app';
+import { anotherPool } from '../../testing/test-database';
 import { buildApp } from '../app';
+import { LISTENER_APPLICATION_NAME } from './listener';
 import { wrapPool } from '../db/database';
 import { truckEvents } from '../db/tables/events';
 
@@ -131,9 +133,7 @@ describe('several server processes', () => {
 
   beforeAll(async () => {
     // Its own pool and LISTEN connection on the same database: a second process as far as PostgreSQL can tell.
-    const { options } = app.database.pool;
-    // pg keeps the password out of the enumerable options.
-    const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
+    const pool = anotherPool(app.database, 5);
     second = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
     secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
     onCleanup(async () => {
@@ -142,14 +142,13 @@ describe('several server processes', () => {
     });
   });
 
-  it('delivers an order placed through one process to a dashboard connected to the other, within a second', async () => {
+  // How soon it arrives is a figure for bench:orders, not a timed assertion a busy machine would break.
+  it('delivers an order placed through one process to a dashboard connected to the other', async () => {
     const events = await stream(truck.staff, { base: secondUrl, on: second });
     await events.next('ready');
-    const before = performance.now();
     const id = await placedOrderId(app, truck);
-    const created = await events.next('order.created', 1_000);
+    const created = await events.next('order.created', 10_000);
     expect(payload(created.data).order.id).toBe(id);
-    expect(created.receivedAt - before).toBeLessThan(1_000);
     events.close();
   });
 
@@ -168,8 +167,39 @@ describe('several server processes', () => {
   });
 });
 
+describe('the listener connection', () => {
+  it('is one per process, shared with the read cache, and a dashboard gets what was published while it was down', async () => {
+    const events = await stream();
+    await events.next('ready');
+    const { options } = app.database.pool;
+    const outside = new pg.Client({ ...options, password: options.password });
+    await outside.connect();
+    onCleanup(() => outside.end());
+    const listeners = async () =>
+      (
+        await outside.query<{ pid: number; backend: string }>(
+          `SELECT pid, backend_start::text AS backend FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+          [LISTENER_APPLICATION_NAME],
+        )
+      ).rows;
+    const before = await listeners();
+    // This process and the second one of the block above: one connection each, with a stream and the read cache using it.
+    expect(before.length).toBeLessThanOrEqual(2);
+    expect(before.length).toBeGreaterThanOrEqual(1);
+
+    await outside.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid', [before.map((row) => row.pid)]);
+    await expect.poll(() => app.listener.connected).toBe(false);
+    const id = await placedOrderId(app, truck); // its notification is lost: nobody listens
+    await expect.poll(() => app.listener.connected && app.readCache.active, { timeout: 10_000 }).toBe(true);
+    expect(payload((await events.next('order.created', 5_000)).data).order.id).toBe(id);
+    expect((await listeners()).filter((row) => !before.some((old) => old.pid === row.pid)).length).toBeGreaterThanOrEqual(1);
+    events.close();
+  });
+});
+
 describe('closing', () => {
-  it('ends open streams so the app closes at once', async () => {
+  // An open stream would hold close() forever (the test's timeout); how fast it goes is not asserted.
+  it('ends open streams so the app closes', async () => {
     const { app: closing } = await createTestApp();
     const base = await closing.listen({ port: 0, host: '127.0.0.1' });
     const owner = await signUp(closing, { roles: ['Admin'] });
@@ -177,9 +207,8 @@ describe('closing', () => {
     const events = await openEventStream(`${base}/api/v1/trucks/${own.truck.id}/events?ticket=${await ticketFor(own.owner, own.truck.id, closing)}`);
     await events.next('ready');
     expect(closing.events.streamCount(own.truck.id)).toBe(1);
-    const started = performance.now();
     await closing.close();
     await events.ended;
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(closing.events.streamCount(own.truck.id)).toBe(0);
   });
 });

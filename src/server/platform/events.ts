@@ -4,8 +4,9 @@
  * - Publishing happens inside the feature's transaction (`publishTruckEvent`): the event gets the
  *   truck's next id, is kept in truck_events, and NOTIFY tells every process "truck T has event N"
  *   when the transaction commits. A rolled-back change publishes nothing.
- * - Each process LISTENs on one dedicated connection. A notification for a truck with open streams
- *   here makes the hub read that truck's new events once and write them to each stream.
+ * - Each process LISTENs on its one listener connection (platform/listener.ts). A notification for a
+ *   truck with open streams here makes the hub read that truck's new events once and write them to
+ *   each stream; after a lost connection every open truck reads what it missed.
  * - A stream resumed with Last-Event-ID gets exactly the events after that id; when they are no
  *   longer kept it gets `resync` (the dashboard reloads). A fresh stream starts with `ready`.
  * - Streams open with a single-use ticket (POST …/events/ticket with the bearer token), never a
@@ -16,24 +17,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { DomainError } from '@domain/errors';
+import { MEMBER_REMOVED_EVENT } from '@domain/team';
 import { STREAM_EVENTS, STREAM_TICKET_SECONDS, StreamQuerySchema, StreamTicketSchema } from '@domain/truck-events';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { streamTickets, truckEventCounters, truckEvents } from '../db/tables/events';
 import { authOf } from './auth';
-import { truckAccessOf, truckGuard } from './truck-access';
+import { can, truckAccessOf, truckGuard } from './truck-access';
 
 const CHANNEL = 'truck_events';
 const FETCH_BATCH = 500;
 /** A client this far behind is not reading: drop it, it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
 const STREAM_MAX_AGE_MS = 30 * 60_000;
-const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 const RETENTION = sql`interval '24 hours'`;
 
 /** Anything that runs SQL: the database handle or a transaction of it. */
@@ -61,6 +61,8 @@ export async function publishTruckEvent(tx: SqlRunner, truckId: string, type: st
 
 interface Subscriber {
   raw: ServerResponse;
+  /** Who opened it (the ticket's user): their streams close when they leave the truck's team. */
+  userId: string;
   /** The id of the last event this client has. */
   cursor: number;
   /** Replaying what it missed: live deliveries wait, so events never arrive out of order. */
@@ -104,13 +106,10 @@ const ticketRefused = () => new DomainError('stream_ticket_invalid', 401);
 
 export const eventsPlugin = fp(
   async (instance: FastifyInstance, options: EventsPluginOptions) => {
-    const { db, pool } = instance.database;
+    const { db } = instance.database;
     const heartbeatMs = options.heartbeatMs ?? 20_000;
     const channels = new Map<string, Channel>();
     const opening = new Map<string, Promise<Channel>>();
-    let listener: pg.Client | undefined;
-    let listening: Promise<void> | undefined;
-    let reconnects = 0;
     let closing = false;
 
     async function readEvents(truckId: string, after: number): Promise<StoredEvent[]> {
@@ -129,6 +128,12 @@ export const eventsPlugin = fp(
       if (subscriber.raw.writableLength > MAX_BUFFERED_BYTES) subscriber.raw.destroy();
     }
 
+    /** A removed member's streams end once they have the event (on every process: each delivers it). */
+    function endStreamsOf(channel: Channel, event: StoredEvent): void {
+      const { userId } = JSON.parse(event.data) as { userId?: string };
+      for (const subscriber of channel.subscribers) if (subscriber.userId === userId) subscriber.raw.end();
+    }
+
     function deliver(channel: Channel, events: StoredEvent[]): void {
       for (const event of events) {
         const text = frame(event);
@@ -137,6 +142,7 @@ export const eventsPlugin = fp(
           write(subscriber, text);
           subscriber.cursor = event.id;
         }
+        if (event.type === MEMBER_REMOVED_EVENT) endStreamsOf(channel, event);
         channel.fetchedUpTo = event.id;
       }
     }
@@ -163,44 +169,21 @@ export const eventsPlugin = fp(
       }
     }
 
-    function onNotification(message: pg.Notification): void {
-      const [truckId, id] = (message.payload ?? '').split(':');
-      const channel = truckId ? channels.get(truckId) : undefined;
-      if (channel && Number(id) > channel.fetchedUpTo) void pump(channel);
-    }
+    const subscriber = {
+      notification(payload: string): void {
+        const [truckId, id] = payload.split(':');
+        const channel = truckId ? channels.get(truckId) : undefined;
+        if (channel && Number(id) > channel.fetchedUpTo) void pump(channel);
+      },
+      // Notifications sent while the connection was down are lost: every open truck reads what it missed.
+      up(): void {
+        if (!closing) channels.forEach((channel) => void pump(channel));
+      },
+    };
 
-    async function listen(): Promise<void> {
-      const client = new pg.Client(pool.options);
-      client.on('notification', onNotification);
-      client.on('error', (error) => instance.log.warn({ err: error }, 'events: listener connection failed'));
-      client.on('end', () => {
-        if (listener !== client || closing) return;
-        listener = undefined;
-        listening = undefined;
-        const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
-        setTimeout(() => {
-          if (closing || channels.size === 0) return;
-          // Notifications sent while we were away are lost: every open truck reads what it missed.
-          ensureListening().then(
-            () => channels.forEach((channel) => void pump(channel)),
-            () => undefined,
-          );
-        }, delay).unref();
-      });
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      listener = client;
-      reconnects = 0;
-    }
-
-    /** The LISTEN connection is opened on the first stream: processes nobody watches hold none. */
-    function ensureListening(): Promise<void> {
-      listening ??= listen().catch((error: unknown) => {
-        listening = undefined;
-        throw error;
-      });
-      return listening;
-    }
+    /** Resolves once notifications arrive (the process's one listener connection, shared with the read cache). */
+    const ensureListening = () => instance.listener.subscribe(CHANNEL, subscriber);
+    await ensureListening().catch((error: unknown) => instance.log.warn({ err: error }, 'events: cannot listen yet; streams open once the database is back'));
 
     async function channelFor(truckId: string): Promise<Channel> {
       const open = channels.get(truckId);
@@ -246,10 +229,10 @@ export const eventsPlugin = fp(
       subscriber.catchingUp = false;
     }
 
-    async function openStream(reply: FastifyReply, truckId: string, lastEventId: number | undefined): Promise<void> {
+    async function openStream(reply: FastifyReply, truckId: string, userId: string, lastEventId: number | undefined): Promise<void> {
       const channel = await channelFor(truckId);
       const raw = reply.raw;
-      const subscriber: Subscriber = { raw, cursor: lastEventId ?? channel.fetchedUpTo, catchingUp: lastEventId !== undefined };
+      const subscriber: Subscriber = { raw, userId, cursor: lastEventId ?? channel.fetchedUpTo, catchingUp: lastEventId !== undefined };
       channel.subscribers.add(subscriber);
       const maxAge = setTimeout(() => raw.end(), STREAM_MAX_AGE_MS);
       raw.on('close', () => {
@@ -288,10 +271,6 @@ export const eventsPlugin = fp(
       for (const channel of channels.values()) for (const subscriber of channel.subscribers) subscriber.raw.end();
       channels.clear();
     });
-    instance.addHook('onClose', async () => {
-      await listening?.catch(() => undefined);
-      await listener?.end().catch(() => undefined);
-    });
 
     instance.jobs.schedule({
       name: 'truck-events-retention',
@@ -317,7 +296,7 @@ export const eventsPlugin = fp(
               params: TruckParams,
               response: { 201: StreamTicketSchema },
             },
-            preValidation: truckGuard({ allow: ['owner', 'staff'] }),
+            preValidation: truckGuard(can('orders.manage')),
           },
           async (request, reply) => {
             const { truck } = truckAccessOf(request);
@@ -345,13 +324,13 @@ export const eventsPlugin = fp(
             const [ticket] = await db
               .delete(streamTickets)
               .where(and(eq(streamTickets.truckId, truckId), eq(streamTickets.tokenHash, hashTicket(request.query.ticket))))
-              .returning({ expiresAt: streamTickets.expiresAt });
+              .returning({ expiresAt: streamTickets.expiresAt, userId: streamTickets.userId });
             if (!ticket || ticket.expiresAt <= new Date()) throw ticketRefused();
             const header = request.headers['last-event-id'];
             const resumeFrom = typeof header === 'string' && /^\d{1,18}$/.test(header) ? header : request.query.lastEventId;
             reply.hijack();
             try {
-              await openStream(reply, truckId, resumeFrom === undefined ? undefined : Number(resumeFrom));
+              await openStream(reply, truckId, ticket.userId, resumeFrom === undefined ? undefined : Number(resumeFrom));
             } catch (error) {
               request.log.error({ err: error }, 'events: opening a stream failed');
               if (!reply.raw.headersSent) reply.raw.writeHead(503).end();
@@ -363,5 +342,5 @@ export const eventsPlugin = fp(
       { prefix: '/api/v1' },
     );
   },
-  { name: 'events', dependencies: ['database', 'auth', 'jobs'] },
+  { name: 'events', dependencies: ['database', 'auth', 'jobs', 'listener'] },
 );

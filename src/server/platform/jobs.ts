@@ -22,6 +22,8 @@ export interface JobRunner {
   schedule(job: Job): void;
   /** Runs a job's round now (tests), after the one under way if any. */
   runNow(name: string): Promise<void>;
+  /** Rounds run per job since start, by outcome (metrics). */
+  stats(): { name: string; ok: number; failed: number }[];
 }
 
 declare module 'fastify' {
@@ -32,6 +34,8 @@ declare module 'fastify' {
 
 interface Scheduled {
   job: Job;
+  ok: number;
+  failed: number;
   timer?: NodeJS.Timeout;
   running?: Promise<void>;
 }
@@ -58,7 +62,9 @@ export const jobsPlugin = fp(
       entry.running = (async () => {
         try {
           more = (await entry.job.run()) === true;
+          entry.ok++;
         } catch (error) {
+          entry.failed++;
           app.log.error({ err: error, job: entry.job.name }, 'background job failed');
         }
       })();
@@ -70,7 +76,7 @@ export const jobsPlugin = fp(
     app.decorate('jobs', {
       schedule(job: Job) {
         if (scheduled.has(job.name)) throw new Error(`job ${job.name} is already scheduled`);
-        const entry: Scheduled = { job };
+        const entry: Scheduled = { job, ok: 0, failed: 0 };
         scheduled.set(job.name, entry);
         if (started) plan(entry, jittered(job.everyMs));
       },
@@ -79,6 +85,9 @@ export const jobsPlugin = fp(
         if (!entry) throw new Error(`no job named ${name}`);
         await entry.running;
         await round(entry);
+      },
+      stats() {
+        return [...scheduled.values()].map((entry) => ({ name: entry.job.name, ok: entry.ok, failed: entry.failed }));
       },
     } satisfies JobRunner);
 

@@ -7,13 +7,15 @@
  */
 import type { OrderCounts, OrderPage } from '@domain/order-contracts';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '@testing/accounts';
 import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '@testing/orders';
 import { onCleanup } from '@testing/cleanup';
 import { createTestApp } from '@testing/test-app';
+import { anotherPool } from '@testing/test-database';
 import { buildApp } from '../app';
+import { LISTENER_APPLICATION_NAME } from './listener';
 import { wrapPool } from '../db/database';
 import { truckMembers } from '../db/tables/trucks';
 import { and, eq } from 'drizzle-orm';
@@ -26,13 +28,11 @@ let truck: OrderingTruck;
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
-  const { options } = app.database.pool;
-  // pg keeps the password out of the enumerable options.
-  const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
+  const pool = anotherPool(app.database, 5);
   other = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
   await other.ready();
   // Someone outside the app: the admin CLI, or psql.
-  outside = new pg.Pool({ ...options, password: options.password, max: 2 });
+  outside = anotherPool(app.database, 2);
   onCleanup(async () => {
     await other.close();
     await pool.end();
@@ -145,8 +145,8 @@ describe('the cache itself', () => {
   it('keeps nothing while its LISTEN connection is down, and starts afresh when it is back', async () => {
     expect(app.readCache.active).toBe(true);
     await app.readCache.remember('listen', ['test:listen'], async () => 'before');
-    const { rows } = await outside.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN td_cache'`);
-    expect(rows.length).toBe(2); // this app's and the other's
+    const { rows } = await outside.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = '${LISTENER_APPLICATION_NAME}'`);
+    expect(rows.length).toBe(2); // this app's and the other's: one per process, shared with the live events
     await outside.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid', [rows.map((row) => row.pid)]);
     await expect.poll(() => app.readCache.active).toBe(false);
     expect(app.readCache.size).toBe(0);

@@ -15,14 +15,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type pg from 'pg';
+import type { Listener } from './listener';
 
 const CHANNEL = 'td_cache';
 const MAX_ENTRIES = 20_000;
 /** Invalidations remembered to judge reads in flight; a read older than all of them is not kept. */
 const RECENT_INVALIDATIONS = 1_024;
 const SETTLE_TIMEOUT_MS = 2_000;
-const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
 export interface ReadCache {
   /**
@@ -35,6 +35,8 @@ export interface ReadCache {
   /** Whether values are being kept (the LISTEN connection is up). */
   readonly active: boolean;
   readonly size: number;
+  /** Lookups answered from memory and from the database, since start (metrics). */
+  readonly stats: { readonly hits: number; readonly misses: number };
 }
 
 declare module 'fastify' {
@@ -57,7 +59,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
+export function createReadCache(pool: pg.Pool, listener: Listener) {
   const entries = new Map<string, Entry>();
   const keysByScope = new Map<string, Set<string>>();
   /** Every invalidation counts one; the last RECENT_INVALIDATIONS are kept with their count. */
@@ -66,10 +68,9 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
   const barriers = new Map<string, () => void>();
   const instance = randomUUID();
   let barrierCount = 0;
-  let listener: pg.Client | undefined;
   let active = false;
   let closing = false;
-  let reconnects = 0;
+  const stats = { hits: 0, misses: 0 };
 
   function forget(key: string): void {
     const entry = entries.get(key);
@@ -118,57 +119,40 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
     }
   }
 
-  function onNotification(message: pg.Notification): void {
-    if (message.channel !== CHANNEL || !message.payload) return;
-    const barrier = barriers.get(message.payload);
+  function onNotification(payload: string): void {
+    if (!payload) return;
+    const barrier = barriers.get(payload);
     if (barrier) return barrier();
-    if (message.payload === 'all') clear();
-    else invalidate(message.payload);
+    if (payload === 'all') clear();
+    else invalidate(payload);
   }
 
-  function reconnectLater(): void {
-    if (closing) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(reconnects++, RECONNECT_DELAYS_MS.length - 1)]!;
-    setTimeout(() => void listen().catch(() => undefined), delay).unref();
-  }
+  /** Notifications sent while the connection is down are lost: keep nothing until it is back, then start afresh. */
+  const subscriber = {
+    notification: onNotification,
+    down() {
+      active = false;
+      clear();
+      for (const release of barriers.values()) release();
+    },
+    up() {
+      clear();
+      active = !closing;
+    },
+  };
 
-  function dropListener(client: pg.Client): void {
-    if (listener !== client) return;
-    listener = undefined;
-    active = false;
-    clear();
-    for (const release of barriers.values()) release();
-    reconnectLater();
-  }
-
-  async function listen(): Promise<void> {
-    if (closing) return;
-    const client = new pg.Client(pool.options);
-    client.on('notification', onNotification);
-    client.on('error', (error) => {
-      log.warn({ err: error }, 'read cache: listener connection failed; caching is off until it is back');
-      dropListener(client);
-      void client.end().catch(() => undefined);
-    });
-    client.on('end', () => dropListener(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      reconnectLater();
-      throw error;
-    }
-    clear();
-    listener = client;
-    active = true;
-    reconnects = 0;
+  function listen(): Promise<void> {
+    return listener.subscribe(CHANNEL, subscriber);
   }
 
   const cache: ReadCache = {
     async remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>) {
       const entry = entries.get(key);
-      if (entry) return entry.value as T;
+      if (entry) {
+        stats.hits++;
+        return entry.value as T;
+      }
+      stats.misses++;
       const since = sequence;
       const value = await load();
       if (value !== undefined && active && !changedSince(since, scopes)) keep(key, scopes, value);
@@ -201,18 +185,17 @@ export function createReadCache(pool: pg.Pool, log: FastifyInstance['log']) {
     get size() {
       return entries.size;
     },
+
+    stats,
   };
 
   return {
     cache,
     listen,
-    async close() {
+    close() {
       closing = true;
       active = false;
       clear();
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -221,7 +204,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const { cache, listen, close } = createReadCache(app.database.pool, app.log);
+    const { cache, listen, close } = createReadCache(app.database.pool, app.listener);
     // A process that cannot listen still serves every request, from the database.
     await listen().catch((error: unknown) => app.log.warn({ err: error }, 'read cache: cannot listen yet; caching is off until it can'));
     app.decorate('readCache', cache);
@@ -230,7 +213,7 @@ export const readCachePlugin = fp(
       if (!WRITE_METHODS.has(request.method)) return done(null, payload);
       void cache.settle().then(() => done(null, payload));
     });
-    app.addHook('onClose', close);
+    app.addHook('onClose', async () => close());
   },
-  { name: 'read-cache', dependencies: ['database'] },
+  { name: 'read-cache', dependencies: ['database', 'listener'] },
 );

@@ -1,20 +1,23 @@
 /**
  * The tenancy guard of every `/api/v1/trucks/:truckId/...` route (product.md §1): a caller reaches a
  * truck as its owner, as a staff member (where the route allows staff) or, where the route allows
- * it, as an Admin. Anyone else gets the same 404 as for a truck that does not exist, so other
- * vendors' trucks cannot even be detected.
+ * it, as an Admin. A staff member on a route staff may not use gets 403; anyone else gets the same
+ * 404 as for a truck that does not exist, so other vendors' trucks cannot even be detected.
  *
- * Routes guard with `preValidation: truckGuard(rule)`, so a stranger gets the 404 before any
- * validation of the body could tell them anything, then read `truckAccessOf(request)`; code that
- * decides access itself calls `requireTruck(request, truckId, rule)`.
+ * Routes guard with `preValidation: truckGuard(can('menu.edit'))` (the permissions of
+ * domain/access.ts), so a stranger gets the 404 before any validation of the body could tell them
+ * anything, then read `truckAccessOf(request)`; code that decides access itself calls
+ * `requireTruck(request, truckId, rule)`.
  */
+import { TRUCK_PERMISSIONS, type TruckMembership, type TruckPermission } from '@domain/access';
 import { DomainError } from '@domain/errors';
 import { localToday, tradingBlocks, type TradingBlock, type TruckRelation } from '@domain/trucks';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { truckDocuments, truckMembers, trucks } from '../db/tables/trucks';
+import { preparedOn } from '../db/prepared';
+import { truckDocuments, truckMembers, truckSlugs, trucks } from '../db/tables/trucks';
 import { authOf, requireUser } from './auth';
 
 export type TruckRow = typeof trucks.$inferSelect;
@@ -32,9 +35,27 @@ export interface TruckAccess {
 }
 
 export const truckNotFound = () => new DomainError('truck_not_found', 404);
+/** A member of the truck asking for what their role does not allow. */
+export const notAllowedOnTruck = () => new DomainError('forbidden', 403);
 
-const TruckIdSchema = z.uuid();
-const isUuid = (value: string) => TruckIdSchema.safeParse(value).success;
+/** The rule of a permission (domain/access.ts); `admin` lets Admins through as well. */
+export function can(permission: TruckPermission, admin?: TruckAccessRule['admin']): TruckAccessRule {
+  return { allow: TRUCK_PERMISSIONS[permission], ...(admin ? { admin } : {}) };
+}
+
+const UuidSchema = z.uuid();
+/** Ids in paths: anything else is answered as not found, before any query. */
+export const isUuid = (value: string) => UuidSchema.safeParse(value).success;
+
+/** Every truck route's first read (until cached): the truck and the caller's membership of it. */
+const truckWithMembership = preparedOn((db) =>
+  db
+    .select({ truck: trucks, memberRole: truckMembers.role })
+    .from(trucks)
+    .leftJoin(truckMembers, and(eq(truckMembers.truckId, trucks.id), eq(truckMembers.userId, sql.placeholder('userId'))))
+    .where(eq(trucks.id, sql.placeholder('truckId')))
+    .prepare('truck_with_membership'),
+);
 
 export async function requireTruck(request: FastifyRequest, truckId: string, rule: TruckAccessRule): Promise<TruckAccess> {
   if (!request.caller) await requireUser(request);
@@ -43,28 +64,60 @@ export async function requireTruck(request: FastifyRequest, truckId: string, rul
   const { db } = request.server.database;
   // Kept until the truck or its people change (read-cache.ts).
   const row = await request.server.readCache.remember(`truck:${truckId}:${caller.userId}`, [`truck:${truckId}`], async () => {
-    const [found] = await db
-      .select({ truck: trucks, memberRole: truckMembers.role })
-      .from(trucks)
-      .leftJoin(truckMembers, and(eq(truckMembers.truckId, trucks.id), eq(truckMembers.userId, caller.userId)))
-      .where(eq(trucks.id, truckId));
+    const [found] = await truckWithMembership(db).execute({ truckId, userId: caller.userId });
     return found;
   });
   if (!row) throw truckNotFound();
-  if (row.truck.ownerId === caller.userId && rule.allow.includes('owner')) return { truck: row.truck, relation: 'owner' };
-  if (row.memberRole === 'staff' && rule.allow.includes('staff')) return { truck: row.truck, relation: 'staff' };
+  const owner = row.truck.ownerId === caller.userId;
+  if (owner && rule.allow.includes('owner')) return { truck: row.truck, relation: 'owner' };
+  // A removal counts on the very next request on every process, without waiting for the cache's
+  // notification: a staff member's membership is confirmed on each request (one primary-key read).
+  const staff = !owner && row.memberRole === 'staff' && (await stillMember(db, truckId, caller.userId));
+  if (staff && rule.allow.includes('staff')) return { truck: row.truck, relation: 'staff' };
   if (rule.admin && caller.roles.includes('Admin')) return { truck: row.truck, relation: 'admin' };
+  if (owner || staff) throw notAllowedOnTruck();
   throw truckNotFound();
 }
 
 const granted = new WeakMap<FastifyRequest, TruckAccess>();
 
+async function stillMember(db: Db, truckId: string, userId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ role: truckMembers.role })
+    .from(truckMembers)
+    .where(and(eq(truckMembers.truckId, truckId), eq(truckMembers.userId, userId)));
+  return found !== undefined;
+}
+
+const guardRules = new WeakMap<object, TruckAccessRule>();
+
 /** preValidation hook for routes with a `:truckId` parameter. */
 export function truckGuard(rule: TruckAccessRule) {
-  return async function truckGuardHandler(request: FastifyRequest): Promise<void> {
+  const handler = async function truckGuardHandler(request: FastifyRequest): Promise<void> {
     const { truckId } = request.params as { truckId?: unknown };
     granted.set(request, await requireTruck(request, typeof truckId === 'string' ? truckId : '', rule));
   };
+  guardRules.set(handler, rule);
+  return handler;
+}
+
+/** The OpenAPI key that states who may call a truck route. */
+export const TRUCK_ACCESS_KEY = 'x-truck-access';
+
+/**
+ * onRoute hook: a route guarded by truckGuard states its rule in the OpenAPI document
+ * (`x-truck-access: { roles, admin }`), for API clients and for the tests that check every route
+ * keeps it.
+ */
+export function documentTruckAccess(route: RouteOptions): void {
+  const hooks = [route.preValidation].flat();
+  const rule = hooks.map((hook) => (hook ? guardRules.get(hook) : undefined)).find(Boolean);
+  if (rule) route.schema = { ...route.schema, ...truckAccessDoc(rule) };
+}
+
+/** The OpenAPI statement of a rule, for a route that calls requireTruck itself. */
+export function truckAccessDoc(rule: TruckAccessRule) {
+  return { [TRUCK_ACCESS_KEY]: { roles: [...rule.allow], admin: rule.admin ?? null } };
 }
 
 /** The truck a route guarded by truckGuard reached, and how. */
@@ -72,6 +125,27 @@ export function truckAccessOf(request: FastifyRequest): TruckAccess {
   const access = granted.get(request);
   if (!access) throw new Error('truckAccessOf: the route has no truckGuard');
   return access;
+}
+
+/** The truck customers reach by its public slug (an intake); 404 when there is none. */
+export async function truckBySlug(db: Db, slug: string): Promise<TruckRow> {
+  const [found] = await db.select({ truck: trucks }).from(truckSlugs).innerJoin(trucks, eq(trucks.id, truckSlugs.truckId)).where(eq(truckSlugs.slug, slug));
+  if (!found) throw truckNotFound();
+  return found.truck;
+}
+
+/** The trucks a user reaches and how (owned first, then staffed, oldest first): the access list's trucks. */
+export async function truckMembershipsOf(db: Db, userId: string): Promise<TruckMembership[]> {
+  const [owned, staffed] = await Promise.all([
+    db.select({ truckId: trucks.id }).from(trucks).where(eq(trucks.ownerId, userId)).orderBy(asc(trucks.createdAt)),
+    db
+      .select({ truckId: truckMembers.truckId })
+      .from(truckMembers)
+      .innerJoin(trucks, eq(trucks.id, truckMembers.truckId))
+      .where(and(eq(truckMembers.userId, userId), ne(trucks.ownerId, userId)))
+      .orderBy(asc(truckMembers.createdAt)),
+  ]);
+  return [...owned.map(({ truckId }) => ({ truckId, role: 'owner' as const })), ...staffed.map(({ truckId }) => ({ truckId, role: 'staff' as const }))];
 }
 
 /**

@@ -35,7 +35,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { truckUploads } from '../db/tables/trucks';
 import { authOf } from './auth';
-import { requireTruck, truckAccessOf, truckGuard } from './truck-access';
+import { can, requireTruck, truckAccessDoc, truckAccessOf, truckGuard } from './truck-access';
 
 export type StoredMime = 'application/pdf' | 'image/webp';
 type UploadRow = typeof truckUploads.$inferSelect;
@@ -109,6 +109,8 @@ export async function writeTruckFile(uploadsDir: string, truckId: string, upload
 const Params = z.object({ truckId: z.string(), uploadId: z.string() });
 const tags = ['uploads'];
 const bearer = [{ bearer: [] }];
+/** Private files (documents) are the owner's; admins read them to review an application. */
+const privateFileRule = can('truck.view', 'read');
 
 export async function uploadsPlugin(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -128,7 +130,7 @@ export async function uploadsPlugin(instance: FastifyInstance): Promise<void> {
         querystring: UploadQuerySchema,
         response: { 201: UploadSchema },
       },
-      preValidation: truckGuard({ allow: ['owner'] }),
+      preValidation: truckGuard(can('truck.edit')),
     },
     async (request, reply) => {
       const { truck } = truckAccessOf(request);
@@ -168,6 +170,7 @@ export async function uploadsPlugin(instance: FastifyInstance): Promise<void> {
         summary: 'A truck file: logos and photos are public; documents need the owner or an admin',
         security: bearer,
         params: Params,
+        ...truckAccessDoc(privateFileRule),
       },
     },
     async (request, reply) => {
@@ -178,7 +181,7 @@ export async function uploadsPlugin(instance: FastifyInstance): Promise<void> {
           : [];
       const isPublic = row !== undefined && PUBLIC_PURPOSES.includes(row.purpose);
       // Strangers learn nothing about private files, not even whether they exist.
-      if (!isPublic) await requireTruck(request, truckId, { allow: ['owner'], admin: 'read' });
+      if (!isPublic) await requireTruck(request, truckId, privateFileRule);
       if (!row) throw new DomainError('not_found', 404);
       const data = await readFile(truckFilePath(uploadsDir, row.truckId, row.id, row.mime)).catch(() => null);
       if (!data) throw new DomainError('not_found', 404);

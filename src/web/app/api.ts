@@ -5,15 +5,14 @@
  * It plugs itself into the store when first imported (see store.ts), so the entry chunk stays
  * without RTK Query until a screen needs the server.
  */
-import { createApi, fetchBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import i18next from 'i18next';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
-export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone', 'Hours'] as const;
+export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone', 'Hours', 'Team'] as const;
 
-export const api = createApi({
-  reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
+const fetchQuery = fetchBaseQuery({
     baseUrl: '/api/v1',
     prepareHeaders(headers) {
       const token = readString(STORAGE_KEYS.token);
@@ -21,7 +20,28 @@ export const api = createApi({
       headers.set('accept-language', document.documentElement.lang || 'en');
       return headers;
     },
-  }),
+});
+
+const codeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { error?: { code?: unknown } } | undefined)?.error?.code;
+
+/**
+ * A truck the user could reach a moment ago answers 404 truck_not_found once they were removed from
+ * its team (or it was deleted): say so once, and refetch their trucks so the switcher and the pages
+ * move off it.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const result = await fetchQuery(args, queryApi, extraOptions);
+  if (result.error?.status === 404 && codeOf(result.error) === 'truck_not_found') {
+    // Loaded on this rare path only: every screen's weight counts this module.
+    void import('react-toastify/unstyled').then(({ toast }) => toast.warning(i18next.t('team:truckGone'), { toastId: 'truck-gone' }));
+    queryApi.dispatch(api.util.invalidateTags([{ type: 'Truck', id: 'LIST' }]));
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

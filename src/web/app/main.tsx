@@ -30,6 +30,10 @@ async function start() {
       </Providers>
     </StrictMode>,
   );
+  // The service worker (offline start, updates) waits until the first screen is up.
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    void Promise.all([import('virtual:pwa-register'), import('./shell/update-prompt')]).then(([{ registerSW }, { watchForUpdates }]) => watchForUpdates(registerSW));
+  }
 }
 
 void start();

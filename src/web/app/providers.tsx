@@ -1,12 +1,13 @@
 /**
  * Redux, the display settings and the toasts around the app. Ant Design is not here: the layouts
- * and pop-ups that use it wrap themselves in <AntdProvider> (ui/antd-provider.tsx), which keeps it
+ * and pop-ups that use it wrap themselves in <AntdProvider> (antd-provider.tsx), which keeps it
  * out of the entry chunk.
  */
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Toasts } from '../ui/toasts';
 import { CurrentTruckProvider } from './current-truck';
+import { AttentionProvider } from './shell/attention';
 import type { LangDir } from './lang-dir.slice';
 import { SettingsProvider, useSettings } from './shell/settings-context';
 import type { AppStore } from './store';
@@ -19,7 +20,9 @@ export function Providers({ store, langDir, children }: { store: AppStore; langD
   return (
     <Provider store={store}>
       <SettingsProvider>
-        <CurrentTruckProvider>{children}</CurrentTruckProvider>
+        <CurrentTruckProvider>
+          <AttentionProvider>{children}</AttentionProvider>
+        </CurrentTruckProvider>
         <ThemedToasts langDir={langDir} />
       </SettingsProvider>
     </Provider>

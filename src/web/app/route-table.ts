@@ -26,7 +26,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/delivery-zones', layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
   { path: '/operating-hours', layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
   { path: '/booking-details', layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
+  { path: '/invite', layout: 'page', page: 'features/team/invite.page.tsx', access: 'public' },
   { path: '/jobs/:number', layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },
+  /** The customer's quote page, opened from the quote mail: no sign-in. */
+  { path: '/booking-quote/:token', layout: 'page', page: 'features/bookings/booking-quote.page.tsx', access: 'public' },
   { path: '/admin/reviews', layout: 'dashboard', page: 'features/trucks/admin-reviews.page.tsx', access: 'signed-in' },
 ];
 
@@ -35,3 +38,10 @@ export const LAYOUT_MODULES: Record<Layout, string | null> = {
   dashboard: 'app/shell/dashboard-layout.tsx',
   page: null,
 };
+
+/**
+ * Components a feature mounts in the signed-in shell, on every dashboard screen (each module exports
+ * `Component`): what must keep running whichever screen is open, such as the orders' live stream and
+ * new-order ring. The shell loads them after the screen, so they never hold it up.
+ */
+export const SHELL_MOUNTS: readonly string[] = ['features/orders/order-alerts.shell.tsx'];

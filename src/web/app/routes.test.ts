@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_PATHS, PROTECTED_EXTRA_SCREENS, routeTitleKey, SCREENS } from './routes';
+import { isBackOfficePath, KNOWN_PATHS, PROTECTED_EXTRA_SCREENS, routeTitleKey, SCREENS } from './routes';
 import en from '../i18n/en/common.json';
 
 const SEED_PATHS = [
@@ -17,14 +17,23 @@ const SEED_PATHS = [
 ];
 
 describe('routes', { timeout: 30_000 }, () => {
-  it("has the seed's eleven paths plus /jobs/{n}", () => {
-    expect(SCREENS.map((s) => s.path).sort()).toEqual([...SEED_PATHS, '/jobs/:number'].sort());
-    expect(KNOWN_PATHS.sort()).toEqual([...SEED_PATHS].sort());
+  it("has the seed's eleven paths plus /jobs/{n}, the customer's quote page and the invitation link's page", () => {
+    expect(SCREENS.map((s) => s.path).sort()).toEqual([...SEED_PATHS, '/jobs/:number', '/booking-quote/:token', '/invite'].sort());
+    expect(KNOWN_PATHS.sort()).toEqual([...SEED_PATHS, '/invite'].sort());
   });
 
-  it('puts the entry page and sign-up in the page layout, the rest in the dashboard', () => {
+  it('puts the entry page, sign-up and the customer-facing pages in the page layout, the rest in the dashboard', () => {
     const pageLayout = SCREENS.filter((s) => s.layout === 'page').map((s) => s.path);
-    expect(pageLayout.sort()).toEqual(['/', '/new-signup']);
+    expect(pageLayout.sort()).toEqual(['/', '/booking-quote/:token', '/invite', '/new-signup']);
+  });
+
+  it('counts the dashboard screens as back office (a visitor without a session signs in first), not the public pages', () => {
+    for (const path of ['/home', '/menu', '/orders', '/truck-info', '/truck-register', '/user-profile', '/delivery-zones', '/operating-hours', '/booking-details', '/jobs/12', '/admin/reviews']) {
+      expect(isBackOfficePath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/new-signup', '/invite', '/booking-quote/abc', '/t/tacos', '/guide', '/nowhere']) {
+      expect(isBackOfficePath(path), path).toBe(false);
+    }
   });
 
   it('keeps the admin screens in the protected extra list', () => {

@@ -4,7 +4,7 @@
  * (full-page screens).
  */
 import type { ComponentType } from 'react';
-import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { matchPath, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { ROUTE_TABLE, type Layout, type RouteEntry } from './route-table';
 
 export type { Layout };
@@ -35,11 +35,19 @@ export const PROTECTED_EXTRA_SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => 
 export const KNOWN_PATHS = SCREENS.map((s) => s.path).filter((p) => !p.includes(':'));
 
 const JOB_PATH = /^\/jobs\/\d+$/;
+
+const BACK_OFFICE_PATTERNS = ROUTE_TABLE.filter((e) => e.layout === 'dashboard').map((e) => e.path);
+
+/** The signed-in screens (the dashboard's): a visitor without a session is sent to sign in first. */
+export function isBackOfficePath(pathname: string): boolean {
+  return BACK_OFFICE_PATTERNS.some((pattern) => matchPath(pattern, pathname) !== null);
+}
 const TITLED_PATHS = new Set(ROUTE_TABLE.map((e) => e.path).filter((p) => !p.includes(':')));
 
 /** The catalogue key (common namespace) of a path's title; unknown paths get the not-found title. */
 export function routeTitleKey(pathname: string): string {
   if (JOB_PATH.test(pathname)) return 'routes./jobs';
+  if (pathname.startsWith('/booking-quote/')) return 'routes./booking-quote';
   if (TITLED_PATHS.has(pathname)) return `routes.${pathname}`;
   return 'notFound.title';
 }

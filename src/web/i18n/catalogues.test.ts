@@ -27,6 +27,18 @@ function load(lang: string, namespace: string): Map<string, unknown> | undefined
   return found && flatten(found.content);
 }
 
+/** i18next's plural keys (`key_one`, `key_few`…): each language has its own set, by Intl.PluralRules. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Keys with an `_other` form are counted strings; `option_group_too_few` alone is a plain key. */
+const countedBases = (keys: readonly string[]) => new Set(keys.filter((key) => key.endsWith('_other')).map((key) => key.replace(PLURAL, '')));
+const baseOf = (key: string, counted: Set<string>) => (PLURAL.test(key) && counted.has(key.replace(PLURAL, '')) ? key.replace(PLURAL, '') : key);
+const baseKeys = (iterable: Iterable<string>) => {
+  const keys = [...iterable];
+  const counted = countedBases(keys);
+  return [...new Set(keys.map((key) => baseOf(key, counted)))].sort();
+};
+const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('catalogues', () => {
@@ -35,17 +47,34 @@ describe('catalogues', () => {
   });
 
   describe.each(namespaces)('%s', (namespace) => {
-    it('exists in every language with the same keys', () => {
-      const keys = Object.fromEntries(languages.map((lang) => [lang, [...(load(lang, namespace)?.keys() ?? ['<missing file>'])].sort()]));
+    it('exists in every language with the same keys (plural keys in each language\'s own forms)', () => {
+      const keys = Object.fromEntries(languages.map((lang) => [lang, baseKeys(load(lang, namespace)?.keys() ?? ['<missing file>'])]));
       for (const lang of languages) expect(keys[lang], `${lang}/${namespace}.json`).toEqual(keys.en);
+    });
+
+    it('gives a counted string every plural form its language has (Arabic: zero, one, two, few, many, other)', () => {
+      for (const lang of languages) {
+        const keys = [...(load(lang, namespace)?.keys() ?? [])];
+        const counted = countedBases(keys);
+        for (const base of counted) {
+          const forms = pluralForms(lang).map((form) => `${base}_${form}`);
+          const extra = lang === 'ar' ? [] : [`${base}_zero`].filter((key) => keys.includes(key));
+          expect(keys.filter((key) => key.startsWith(`${base}_`) && key.replace(PLURAL, '') === base).sort(), `${lang}/${namespace}.json ${base}`).toEqual([...forms, ...extra].sort());
+        }
+      }
     });
 
     it('has a non-empty string for every key, with the same placeholders in each language', () => {
       const english = load('en', namespace) ?? new Map();
       for (const lang of languages) {
+        const counted = countedBases([...(load(lang, namespace)?.keys() ?? []), ...english.keys()]);
         for (const [key, value] of load(lang, namespace) ?? []) {
           expect(typeof value === 'string' && value.trim() !== '', `${lang}/${namespace}.json ${key}`).toBe(true);
-          expect(placeholders(value), `${lang}/${namespace}.json ${key}`).toEqual(placeholders(english.get(key)));
+          // A plural form may leave the count out ("one thing", «أمران»); the other placeholders stay.
+          const base = baseOf(key, counted);
+          const englishText = english.get(key) ?? english.get(`${base}_other`);
+          const without = (names: unknown[]) => (base === key ? names : names.filter((name) => name !== 'count'));
+          expect(without(placeholders(value)), `${lang}/${namespace}.json ${key}`).toEqual(without(placeholders(englishText)));
         }
       }
     });

@@ -1,5 +1,6 @@
 /**
- * The toast container as the seed sets it (§8, §9): top-right (top-left in Arabic), closing after
+ * The toast container as the seed sets it (§8, §9): top-right (top-left in Arabic), below the navbar
+ * so it never covers the navbar's controls or the settings drawer's close button, closing after
  * 5000 ms, pausing on hover and when the window loses focus, dismissed by dragging. The unstyled
  * build keeps react-toastify's CSS out of the JavaScript; `notify` (ui/notify.ts) shows toasts.
  * Its English-only labels are replaced from the catalogue, and its timer bar (labelled in English
@@ -8,6 +9,7 @@
 import { useTranslation } from 'react-i18next';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
+import './toasts.css';
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 

@@ -23,12 +23,21 @@ export interface WatchedPage {
   problems: string[];
 }
 
+/** OpenStreetMap's tile server, the maps' default: never reached from a test (the machine may have no internet). */
+export const OSM_TILES = 'https://tile.openstreetmap.org/**';
+/** A 1×1 PNG, the local stand-in for every map tile. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mPk+89QDwAFcgIvAtDmGgAAAABJRU5ErkJggg==', 'base64');
+
 export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** Lets a test inject scripts (axe-core) past the app's Content-Security-Policy. */
   bypassCSP?: boolean;
   /** Browser permissions for the app's origin, e.g. the clipboard. */
   permissions?: string[];
+  /** 'fail': map tiles cannot load (the tile server refuses), to show the maps work without them. Default: a local stub answers. */
+  tiles?: 'stub' | 'fail';
+  /** 'block': no service worker registers (a first visit weighed without the precache running beside it). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function openPage(browser: Browser, baseURL: string, options: OpenPageOptions = {}): Promise<WatchedPage> {
@@ -36,9 +45,20 @@ export async function openPage(browser: Browser, baseURL: string, options: OpenP
     baseURL,
     viewport: options.viewport ?? { width: 1366, height: 900 },
     bypassCSP: options.bypassCSP ?? false,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   if (options.permissions) await context.grantPermissions(options.permissions, { origin: baseURL });
+  await context.route(OSM_TILES, (route) =>
+    options.tiles === 'fail' ? route.fulfill({ status: 503, body: '' }) : route.fulfill({ contentType: 'image/png', body: TILE_PNG }),
+  );
   const page = await context.newPage();
+  // E2E_CPU_THROTTLE=N runs the page's script N times slower (Chromium's own CPU throttling): the
+  // loaded machine a journey must also pass on, on demand, to find tests that read the page too early.
+  const throttle = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);

@@ -68,7 +68,8 @@ export function spawnServer(dataDir: string, env: Record<string, string>): Child
   const entry = path.resolve('dist/server/main.js');
   if (!existsSync(entry)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
   return spawn(process.execPath, ['--enable-source-maps', entry], {
-    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    // The demo's order simulator would ring on every journey's dashboard: on only where a journey asks.
+    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_SIMULATOR: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

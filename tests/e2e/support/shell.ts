@@ -40,11 +40,56 @@ export function shellProblems(problems: string[]): string[] {
 
 export const ARABIC = { lang_dir: JSON.stringify({ lang: 'ar', dir: 'rtl' }) };
 
-/** Navigates and waits until the app has rendered and stopped fetching. */
+/**
+ * True in the page once the router has rendered a screen: a layout's #main is there and neither the
+ * loading bar (the first load's fallback, or a screen's code still loading) nor the page overlay is.
+ * '#root > *' alone is not enough: the first thing in #root is the loading bar itself.
+ */
+function screenRendered(): boolean {
+  // Runs in the page (a function, not a string: the app's Content-Security-Policy forbids eval).
+  const doc = (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document;
+  return Boolean(doc.querySelector('#root #main')) && !doc.querySelector('[data-testid=loading-bar]') && !doc.querySelector('[data-testid=page-overlay]');
+}
+
+/**
+ * Waits until the app shows a screen and has stopped fetching, after a goto, a reload or a click
+ * that loads a page. 'networkidle' alone is a guess (500 ms without a request), and a busy machine
+ * can run script that long between two of the app's requests; so wait for the rendered screen
+ * first, and again after the network settles (a redirect may have started another screen).
+ */
+export async function waitForScreen(page: Page): Promise<void> {
+  await page.waitForFunction(screenRendered, undefined, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(screenRendered, undefined, { timeout: 60_000 });
+}
+
+/**
+ * Waits until no finite animation or transition runs on the page (a drawer sliding in, a menu
+ * folding): what is measured or checked for contrast is then the final state, however slow the machine.
+ * Endless ones (spinners) do not count.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      type Running = { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null };
+      const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+      return doc.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Navigates and waits until the app has rendered the screen and stopped fetching. */
 export async function gotoScreen(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForSelector('#root > *');
-  await page.waitForLoadState('networkidle');
+  await waitForScreen(page);
+}
+
+/** Reloads and waits as gotoScreen does. */
+export async function reloadScreen(page: Page): Promise<void> {
+  await page.reload();
+  await waitForScreen(page);
 }
 
 export interface AxeViolation {

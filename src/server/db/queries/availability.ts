@@ -108,3 +108,21 @@ export async function loadAvailabilityFacts(db: Db, truckId: string, mayTrade: b
   const [hours, zones] = await Promise.all([loadTruckHours(db, truckId), loadPreparedZones(db, truckId)]);
   return hours && { ...hours, zones, mayTrade };
 }
+
+/**
+ * The same facts as plain data (the zones not compiled), fit for the read cache; null when there is
+ * no such truck. `compiledZones` compiles a kept list once.
+ */
+export async function loadAvailabilityRecords(db: Db, truckId: string): Promise<{ schedule: Schedule; base: LatLng | null; zones: ZoneRecord[] } | null> {
+  const [hours, zones] = await Promise.all([loadTruckHours(db, truckId), loadZones(db, truckId)]);
+  return hours && { ...hours, zones };
+}
+
+/** Compiled once per list: a kept list is the same array until its truck changes, then a new one. */
+const compiledByList = new WeakMap<readonly ZoneRecord[], PreparedZones<ZoneRecord>>();
+
+export function compiledZones(zones: readonly ZoneRecord[]): PreparedZones<ZoneRecord> {
+  let prepared = compiledByList.get(zones);
+  if (!prepared) compiledByList.set(zones, (prepared = prepareZones(zones)));
+  return prepared;
+}

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   date,
   doublePrecision,
   foreignKey,
@@ -17,25 +16,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { HISTORY_ACTIONS, ORDER_SOURCES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLine } from '../../../domain/order-contracts';
 import { DASHBOARD_TABS, ORDER_STATUSES, ORDER_TYPES, type DashboardTab } from '../../../domain/orders';
-import { users } from '../schema';
+import { at, historyColumns, idempotencyKeyColumns, idempotencyKeyIndexes, money, tabOfStatus } from './shared';
 import { trucks } from './trucks';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-/** Minor units: a line of 99 items at the menu's highest price passes 2^31, so 64 bits. */
-const money = (name: string) => bigint(name, { mode: 'number' });
-
-/** The dashboard tab of a status, as SQL, from the same table the domain uses. */
-const TAB_OF_STATUS = sql.raw(
-  `CASE status ${(Object.entries(DASHBOARD_TABS) as [DashboardTab, readonly string[]][])
-    .flatMap(([tab, statuses]) => statuses.map((status) => `WHEN '${status}' THEN '${tab}'`))
-    .join(' ')} END`,
-);
 
 export const orders = pgTable(
   'orders',
@@ -44,6 +32,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => trucks.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
+    /**
+     * What the customer's order page is found by: 122 random bits, never the id staff and the API use,
+     * so a link shared or shoulder-surfed reveals no other order and no internal key.
+     */
+    publicId: text('public_id').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** The local calendar day of the truck the order was placed on, and its number within that day. */
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     number: integer('number').notNull(),
@@ -51,7 +44,7 @@ export const orders = pgTable(
     /** Kept by PostgreSQL, so the index a tab's list walks can never disagree with the status. */
     tab: text('tab', { enum: Object.keys(DASHBOARD_TABS) as [DashboardTab, ...DashboardTab[]] })
       .notNull()
-      .generatedAlwaysAs(TAB_OF_STATUS),
+      .generatedAlwaysAs(tabOfStatus(DASHBOARD_TABS)),
     type: text('type', { enum: ORDER_TYPES }).notNull(),
     source: text('source', { enum: ORDER_SOURCES }).notNull(),
     customerName: text('customer_name').notNull(),
@@ -78,6 +71,7 @@ export const orders = pgTable(
   (table) => [
     primaryKey({ columns: [table.truckId, table.id] }),
     uniqueIndex('orders_truck_day_number_key').on(table.truckId, table.businessDate, table.number),
+    uniqueIndex('orders_truck_public_id_key').on(table.truckId, table.publicId),
     // A tab's list in keyset order, and its count: "pending orders of truck T" is one index range.
     index('orders_truck_tab_created_idx').on(table.truckId, table.tab, table.createdAt, table.id),
     // Exports and date-filtered searches across tabs.
@@ -116,14 +110,8 @@ export const orderHistory = pgTable(
   {
     truckId: uuid('truck_id').notNull(),
     orderId: uuid('order_id').notNull(),
-    version: integer('version').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    action: text('action', { enum: HISTORY_ACTIONS }).notNull(),
-    reason: text('reason'),
-    /** Null: the customer (placing it) or the system (auto-accept, expiry). The name is kept as it was. */
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorName: text('actor_name'),
-    at: at('at').notNull(),
+    /** Actor null: the customer (placing it) or the system (auto-accept, expiry). */
+    ...historyColumns(ORDER_STATUSES, HISTORY_ACTIONS),
   },
   (table) => [
     primaryKey({ columns: [table.truckId, table.orderId, table.version] }),
@@ -150,14 +138,6 @@ export const orderDayCounters = pgTable(
  */
 export const orderIdempotencyKeys = pgTable(
   'order_idempotency_keys',
-  {
-    truckId: uuid('truck_id')
-      .notNull()
-      .references(() => trucks.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    orderId: uuid('order_id').notNull(),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.truckId, table.key] }), index('order_idempotency_keys_created_idx').on(table.createdAt)],
+  { ...idempotencyKeyColumns(), orderId: uuid('order_id').notNull() },
+  idempotencyKeyIndexes('order_idempotency_keys'),
 );

@@ -20,7 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireUser } from '../../platform/auth';
 import { languageFromHeader } from '../../platform/i18n';
-import { LIMITS, rateLimited } from './accounts.limits';
+import { rateLimited } from '../../platform/rate-limits';
+import { LIMITS } from './accounts.limits';
 import { createAccountsService } from './accounts.service';
 import { AVATAR_FILE_NAME, imageTooLarge, readAvatar } from './avatar';
 
@@ -31,22 +32,33 @@ const NoContent = z.null().describe('No content');
 export async function accountsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = createAccountsService(instance);
+  // The limit's name starts its keys: sign-up and forgot-password count the same address apart.
+  const limit = (name: keyof typeof LIMITS) => rateLimited(instance, LIMITS[name], name);
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
   app.post(
     '/auth/sign-up',
     {
-      schema: { tags, summary: 'Create an account (role Applicant) and sign in', body: SignUpSchema, response: { 201: SessionSchema } },
-      preHandler: rateLimited(instance, LIMITS.signUp),
+      schema: {
+        tags,
+        summary:
+          'Create an account (role Applicant), then sign in. The answer is the same whether or not the address already has an account; its owner is mailed instead',
+        body: SignUpSchema,
+        response: { 202: AcceptedSchema },
+      },
+      preHandler: limit('signUp'),
     },
-    async (request, reply) => reply.status(201).send(await accounts.signUp(request.body, languageFromHeader(request.headers['accept-language']))),
+    async (request, reply) => {
+      await accounts.signUp(request.body, languageFromHeader(request.headers['accept-language']));
+      return reply.status(202).send({ accepted: true as const });
+    },
   );
 
   app.post(
     '/auth/sign-in',
     {
       schema: { tags, summary: 'Sign in with email and password', body: SignInSchema, response: { 200: SessionSchema } },
-      preHandler: rateLimited(instance, LIMITS.signIn),
+      preHandler: limit('signIn'),
     },
     async (request) => accounts.signIn(request.body),
   );
@@ -87,7 +99,7 @@ export async function accountsRoutes(instance: FastifyInstance): Promise<void> {
         body: ForgotPasswordSchema,
         response: { 202: AcceptedSchema },
       },
-      preHandler: rateLimited(instance, LIMITS.forgotPassword),
+      preHandler: limit('forgotPassword'),
     },
     async (request, reply) => {
       await accounts.requestPasswordReset(request.body);
@@ -99,7 +111,7 @@ export async function accountsRoutes(instance: FastifyInstance): Promise<void> {
     '/auth/reset-password',
     {
       schema: { tags, summary: 'Set a new password with a reset link; signs out every session', body: ResetPasswordSchema, response: { 200: ResetDoneSchema } },
-      preHandler: rateLimited(instance, LIMITS.resetPassword),
+      preHandler: limit('resetPassword'),
     },
     async (request) => accounts.resetPassword(request.body),
   );
@@ -129,7 +141,9 @@ export async function accountsRoutes(instance: FastifyInstance): Promise<void> {
         body: ChangePasswordSchema,
         response: { 200: SessionSchema },
       },
-      preHandler: [requireUser, rateLimited(instance, LIMITS.changePassword)],
+      // Signed in before the body is read: a stranger learns nothing from validation.
+      preValidation: requireUser,
+      preHandler: limit('changePassword'),
     },
     async (request) => accounts.changePassword(authOf(request), request.body),
   );

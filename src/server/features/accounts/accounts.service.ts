@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { passwordResets, sessions, users } from '../../db/schema';
 import type { Caller } from '../../platform/auth';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from '../../platform/passwords';
-import { passwordResetMail } from './accounts.mail';
+import { truckMembershipsOf } from '../../platform/truck-access';
+import { passwordResetMail, signUpAttemptMail } from './accounts.mail';
 import { avatarUrl, normalizeAvatar, removeAvatar, saveAvatar } from './avatar';
 
 export const RESET_LINK_MINUTES = 30;
@@ -53,7 +54,7 @@ export function createAccountsService(app: FastifyInstance) {
       tokenVersion: row.tokenVersion,
       sessionExpiresAt,
     });
-    return { token, expiresAt, user: toUser(row), accessList: accessListFor(row.roles) };
+    return { token, expiresAt, user: toUser(row), accessList: accessListFor(row.roles, await truckMembershipsOf(db, row.id)) };
   }
 
   async function openSession(row: UserRow): Promise<Session> {
@@ -66,15 +67,26 @@ export function createAccountsService(app: FastifyInstance) {
   }
 
   return {
-    async signUp(input: SignUp, requestLang: Lang): Promise<Session> {
+    /**
+     * The same answer, in about the same time, whether the address is new or taken, so sign-up cannot
+     * tell anyone which addresses have accounts: both pay the password hash and one insert. A new
+     * address gets its account (the client then signs in); the owner of a taken one gets a mail
+     * saying someone tried, and nothing changes.
+     */
+    async signUp(input: SignUp, requestLang: Lang): Promise<void> {
       const passwordHash = await hashPassword(input.password);
       const [row] = await db
         .insert(users)
         .values({ email: input.email, passwordHash, language: input.language ?? requestLang })
         .onConflictDoNothing()
-        .returning();
-      if (!row) throw new DomainError('email_taken', 409);
-      return openSession(row);
+        .returning({ id: users.id });
+      if (row) return;
+      void db
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${input.email}`)
+        .then(([owner]) => owner && app.mail.send(signUpAttemptMail(owner.email, owner.language, app.config.publicUrl)))
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not send the sign-up attempt mail'));
     },
 
     async signIn(input: SignIn): Promise<Session> {
@@ -108,7 +120,7 @@ export function createAccountsService(app: FastifyInstance) {
 
     async me(caller: Caller): Promise<Me> {
       const row = await findUser(caller.userId);
-      return { user: toUser(row), accessList: accessListFor(row.roles) };
+      return { user: toUser(row), accessList: accessListFor(row.roles, await truckMembershipsOf(db, row.id)) };
     },
 
     /** Other sessions end; this one goes on with a new token. */

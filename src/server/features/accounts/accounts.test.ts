@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 import { anyIp, bearer, signIn, signUp, TEST_PASSWORD, uniqueEmail } from '@testing/accounts';
 import { createTestApp } from '@testing/test-app';
 
@@ -17,14 +17,25 @@ beforeAll(async () => {
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress = anyIp()) =>
   app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers, remoteAddress });
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(token) });
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (let waited = 0; ; waited += 50) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (waited > 10_000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 const userCount = async () => (await app.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
 
 describe('sign-up', () => {
-  it('creates an Applicant, hashes the password with argon2id and answers a session', async () => {
+  it('creates an Applicant, hashes the password with argon2id; signing in then answers a session', async () => {
     const email = uniqueEmail();
     const res = await post('/auth/sign-up', { email, password: TEST_PASSWORD });
-    expect(res.statusCode).toBe(201);
-    const session = res.json();
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: true });
+    const signedIn = await signIn(app, email, TEST_PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    const session = signedIn.json();
     expect(session.user).toMatchObject({ email, roles: ['Applicant'], language: 'en', fullName: null, avatarUrl: null });
     expect(session.accessList).toEqual(accessListFor(['Applicant']));
     expect(session.accessList.map((e: { screen: string }) => e.screen)).toEqual(['/home', '/truck-register', '/truck-info', '/user-profile']);
@@ -44,21 +55,27 @@ describe('sign-up', () => {
   });
 
   it('takes the language from the body, else from Accept-Language', async () => {
-    const fromBody = await post('/auth/sign-up', { email: uniqueEmail(), password: TEST_PASSWORD, language: 'ar' });
-    expect(fromBody.json().user.language).toBe('ar');
-    const fromHeader = await post('/auth/sign-up', { email: uniqueEmail(), password: TEST_PASSWORD }, { 'accept-language': 'ar-KW,ar;q=0.9' });
-    expect(fromHeader.json().user.language).toBe('ar');
+    const viaBody = await signUp(app, { language: 'ar' });
+    expect(viaBody.user.language).toBe('ar');
+    const email = uniqueEmail();
+    await post('/auth/sign-up', { email, password: TEST_PASSWORD }, { 'accept-language': 'ar-KW,ar;q=0.9' });
+    expect((await signIn(app, email, TEST_PASSWORD)).json().user.language).toBe('ar');
   });
 
-  it('refuses an email already used in another case, in the request language, creating nothing', async () => {
+  it('answers a taken address (in any case) exactly as a new one, mails its owner and changes nothing', async () => {
     const email = uniqueEmail('Case');
-    await signUp(app, { email: email.toLowerCase() });
+    const owner = await signUp(app, { email: email.toLowerCase(), language: 'ar' });
     const before = await userCount();
-    const res = await post('/auth/sign-up', { email: `  ${email.toUpperCase()} `, password: TEST_PASSWORD }, { 'accept-language': 'ar' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('email_taken');
-    expect(res.json().error.message).toMatch(/[\u0600-\u06FF]/);
-    expect(await userCount()).toBe(before);
+    const taken = await post('/auth/sign-up', { email: `  ${email.toUpperCase()} `, password: 'another-password-9' }, { 'accept-language': 'en' });
+    const fresh = await post('/auth/sign-up', { email: uniqueEmail('fresh'), password: 'another-password-9' }, { 'accept-language': 'en' });
+    expect([taken.statusCode, taken.body, taken.headers['content-type']]).toEqual([fresh.statusCode, fresh.body, fresh.headers['content-type']]);
+    expect(await userCount()).toBe(before + 1);
+    // The owner's password and sessions are untouched.
+    expect((await me(owner.token)).statusCode).toBe(200);
+    expect((await signIn(app, email.toLowerCase(), 'another-password-9')).statusCode).toBe(401);
+    const mail = await until(async () => (await app.database.db.select().from(mailOutbox)).find((m) => m.recipient === email.toLowerCase()));
+    expect(mail.subject).toMatch(/[\u0600-\u06FF]/);
+    expect(mail.text).toContain(app.config.publicUrl);
   });
 
   it.each([
@@ -212,7 +229,8 @@ describe('password change', () => {
 describe('abuse limits', () => {
   it('limits sign-in per email across addresses, with Retry-After', async () => {
     const user = await signUp(app);
-    for (let i = 0; i < 10; i++) expect((await signIn(app, user.email, 'wrong-password-1')).statusCode).toBe(401);
+    // Ten sign-ins per e-mail: the one after signing up, then nine wrong passwords.
+    for (let i = 0; i < 9; i++) expect((await signIn(app, user.email, 'wrong-password-1')).statusCode).toBe(401);
     const limited = await signIn(app, user.email.toUpperCase(), user.password);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
@@ -233,7 +251,7 @@ describe('abuse limits', () => {
 
   it('limits sign-up per IP and forgot-password per email', async () => {
     const ip = anyIp();
-    for (let i = 0; i < 10; i++) expect((await post('/auth/sign-up', { email: uniqueEmail(), password: TEST_PASSWORD }, {}, ip)).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++) expect((await post('/auth/sign-up', { email: uniqueEmail(), password: TEST_PASSWORD }, {}, ip)).statusCode).toBe(202);
     expect((await post('/auth/sign-up', { email: uniqueEmail(), password: TEST_PASSWORD }, {}, ip)).statusCode).toBe(429);
 
     const email = uniqueEmail('forgetful');

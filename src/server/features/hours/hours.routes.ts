@@ -6,14 +6,14 @@ import { AvailabilityQuerySchema, AvailabilitySchema } from '@domain/availabilit
 import { HoursSchema, HoursUpdateSchema, PauseSchema } from '@domain/hours';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { truckGuard } from '../../platform/truck-access';
+import { can, truckGuard } from '../../platform/truck-access';
 import { truckOf, truckRouteOptions, TruckSlugParams } from '../../platform/truck-routes';
 import { createHoursService } from './hours.service';
 
 const tags = ['hours'];
 const truckRoute = truckRouteOptions(tags);
-const ownerOnly = truckGuard({ allow: ['owner'] });
-const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
+const ownerOnly = truckGuard(can('hours.edit'));
+const ownerOrStaff = truckGuard(can('hours.view'));
 
 export async function hoursRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -5,16 +5,17 @@
  * The time zone and the pause are columns of the truck (time_zone, paused_until), not copies kept
  * here: the truck details and this screen edit the same column, so they cannot drift apart.
  */
-import { availabilityAt, type Availability, type AvailabilityQuery } from '@domain/availability';
+import type { Availability, AvailabilityQuery } from '@domain/availability';
 import { DomainError } from '@domain/errors';
 import { MAX_PAUSE_HOURS, openStatus, openStatusView, type Hours, type HoursUpdate, type Pause, type Schedule } from '@domain/hours';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
-import { loadAvailabilityFacts, scheduleFrom } from '../../db/queries/availability';
+import { scheduleFrom } from '../../db/queries/availability';
 import { truckSchedules } from '../../db/tables/hours';
-import { truckSlugs, trucks } from '../../db/tables/trucks';
-import { truckNotFound, truckTradingBlocks, type TruckRow } from '../../platform/truck-access';
+import { trucks } from '../../db/tables/trucks';
+import { createPublicAvailability } from '../../platform/public-availability';
+import { truckNotFound, type TruckRow } from '../../platform/truck-access';
 
 const conflict = (version: number) => new DomainError('conflict', 409, { version });
 const pauseRefused = (code: string, params?: Record<string, unknown>) =>
@@ -40,6 +41,7 @@ function hoursView(schedule: Schedule, version: number, now: Date): Hours {
 
 export function createHoursService(app: FastifyInstance) {
   const { db } = app.database;
+  const publicAvailability = createPublicAvailability(app);
 
   async function view(truck: Pick<TruckRow, 'id' | 'timeZone' | 'pausedUntil'>, now = new Date()): Promise<Hours> {
     const [row] = await db.select().from(truckSchedules).where(eq(truckSchedules.truckId, truck.id));
@@ -88,18 +90,10 @@ export function createHoursService(app: FastifyInstance) {
 
   /** The public answer for the truck with this slug; 404 when no truck has it. */
   async function availability(slug: string, query: AvailabilityQuery, now = new Date()): Promise<Availability> {
-    const [truck] = await db
-      .select({ id: trucks.id, status: trucks.status, timeZone: trucks.timeZone, currency: trucks.currency })
-      .from(truckSlugs)
-      .innerJoin(trucks, eq(trucks.id, truckSlugs.truckId))
-      .where(eq(truckSlugs.slug, slug));
-    if (!truck) throw truckNotFound();
-    const blocks = await truckTradingBlocks(db, truck, now);
-    const facts = await loadAvailabilityFacts(db, truck.id, blocks.length === 0);
-    if (!facts) throw truckNotFound();
+    const found = await publicAvailability.at(slug, now);
+    if (!found) throw truckNotFound();
     const point = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
-    const answer = availabilityAt(facts, now, point && { point, subtotal: query.subtotal });
-    return { ...answer, currency: truck.currency, timeZone: truck.timeZone };
+    return found.answer(point && { point, subtotal: query.subtotal });
   }
 
   return { view, save, pause, resume, availability };

@@ -10,7 +10,7 @@ import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '@testing/accounts';
 import { shiftAroundNow, weekdayIn } from '@testing/schedules';
-import { createTestApp } from '@testing/test-app';
+import { anotherInstance, createTestApp } from '@testing/test-app';
 import { approvedTruck, call } from '@testing/trucks';
 import { truckMembers, trucks } from '../../db/tables/trucks';
 
@@ -227,7 +227,7 @@ describe('pausing orders', () => {
 });
 
 describe('who may see and change the hours', () => {
-  it('lets staff read but not write, and answers 404 to anyone else, changing nothing', async () => {
+  it('lets staff read but not write (403), and answers 404 to anyone else, changing nothing', async () => {
     const { owner, truck } = await vendorWithTruck();
     const staff = await signUp(app, { roles: ['Staff'] });
     const stranger = (await vendorWithTruck()).owner;
@@ -241,7 +241,8 @@ describe('who may see and change the hours', () => {
         await call(app, user, 'PUT', `/trucks/${truck.id}/hours/pause`, { kind: 'minutes', minutes: 60 }),
         await call(app, user, 'DELETE', `/trucks/${truck.id}/hours/pause`),
       ];
-      expect(writes.map((res) => res.statusCode)).toEqual([404, 404, 404]);
+      const refused = user === staff ? 403 : 404;
+      expect(writes.map((res) => res.statusCode)).toEqual([refused, refused, refused]);
     }
     for (const user of [stranger, admin]) expect((await getHours(user, truck)).statusCode).toBe(404);
     expect((await getHours(owner, truck)).json()).toMatchObject({ version: 0, pausedUntil: null });
@@ -309,6 +310,39 @@ describe('the public availability question', () => {
 
   it('answers 404 for an unknown truck', async () => {
     expect((await ask('no-such-truck')).statusCode).toBe(404);
+  });
+
+  it('is read from the read cache and follows the pause, a zone edit and a suspension at once, in another process too', async () => {
+    const { owner, truck } = await vendorWithTruck();
+    await putHours(owner, truck, { timeZone: KUWAIT, days: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ opens: '00:00', closes: '00:00' }]])), version: 0 });
+    const circle = { name: 'Sharq', shape: { kind: 'circle', center: { lat: 29.38, lng: 47.99 }, radiusM: 3000 }, feeRules: [{ when: 'all', fee: 500 }], minimumOrder: 0, estimatedMinutes: 25 };
+    const created = await call(app, owner, 'POST', `/trucks/${truck.id}/zones`, circle);
+    expect(created.statusCode).toBe(201);
+    const other = await anotherInstance(app);
+    const near = '?lat=29.381&lng=47.991&subtotal=2500';
+    const askOn = async (instance: FastifyInstance) =>
+      (await instance.inject({ method: 'GET', url: `/api/v1/public/trucks/${truck.slug!}/availability${near}` })).json() as { status: { open: boolean; reason?: string }; delivery: { delivers: boolean; reason?: string } };
+    for (const instance of [app, other]) expect(await askOn(instance)).toMatchObject({ status: { open: true }, delivery: { delivers: true } });
+    const hits = other.readCache.stats.hits;
+    await askOn(other);
+    expect(other.readCache.stats.hits).toBeGreaterThan(hits);
+
+    // Each change is answered by this process and heard by the other through its notification.
+    expect((await call(app, owner, 'PUT', `/trucks/${truck.id}/hours/pause`, { kind: 'minutes', minutes: 15 })).statusCode).toBe(200);
+    expect((await askOn(app)).status).toMatchObject({ open: false, reason: 'paused' });
+    await expect.poll(async () => (await askOn(other)).status.reason).toBe('paused');
+    expect((await call(app, owner, 'DELETE', `/trucks/${truck.id}/hours/pause`)).statusCode).toBe(200);
+    await expect.poll(async () => (await askOn(other)).status.open).toBe(true);
+
+    const zoneId = (created.json() as { id: string }).id;
+    const moved = await call(app, owner, 'PUT', `/trucks/${truck.id}/zones/${zoneId}`, { ...circle, shape: { ...circle.shape, center: { lat: 29.2, lng: 48.1 } }, version: 1 });
+    expect(moved.statusCode).toBe(200);
+    expect((await askOn(app)).delivery).toEqual({ delivers: false, reason: 'outside_all_zones' });
+    await expect.poll(async () => (await askOn(other)).delivery.reason).toBe('outside_all_zones');
+
+    await call(app, admin, 'POST', `/trucks/${truck.id}/review`, { action: 'suspend', reason: 'Expired permit on inspection' });
+    expect((await askOn(app)).status).toMatchObject({ open: false, reason: 'not_trading' });
+    await expect.poll(async () => (await askOn(other)).status.reason).toBe('not_trading');
   });
 
   it('is described in the OpenAPI document with its query parameters', async () => {

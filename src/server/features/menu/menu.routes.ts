@@ -1,7 +1,7 @@
 /**
  * The menu over HTTP. The truck's owner edits everything; staff read the menu and switch
  * availability, nothing else; anyone else gets the 404 of a truck that does not exist. Customers
- * read the public menu by the truck's slug. The work is in menu.service.ts and public-menu.ts.
+ * read the public menu by the truck's slug. The work is in menu.service.ts and db/queries/public-menu.ts.
  */
 import {
   AvailabilityCommandSchema,
@@ -17,13 +17,13 @@ import {
   PublicMenuSchema,
 } from '@domain/menu';
 import { DomainError } from '@domain/errors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { can, truckAccessOf, truckGuard } from '../../platform/truck-access';
 import { NoContent, truckOf, TruckParams, truckRouteOptions, TruckSlugParams } from '../../platform/truck-routes';
 import { createMenuService } from './menu.service';
-import { createPublicMenuCache, matchesEtag } from './public-menu';
+import { createPublicMenuCache, matchesEtag } from '../../db/queries/public-menu';
 
 const tags = ['menu'];
 const truckRoute = truckRouteOptions(tags);
@@ -31,22 +31,17 @@ const truckRoute = truckRouteOptions(tags);
 const CategoryParams = TruckParams.extend({ categoryId: z.uuid() });
 const ItemParams = TruckParams.extend({ itemId: z.uuid() });
 
-const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
-
-/** Staff reach the truck, so they are told "not allowed" (403) rather than "no such truck" (404). */
-async function ownerOnly(request: FastifyRequest): Promise<void> {
-  await ownerOrStaff(request);
-  if (truckAccessOf(request).relation !== 'owner') throw new DomainError('forbidden', 403);
-}
+const ownerOnly = truckGuard(can('menu.edit'));
+const availability = truckGuard(can('menu.availability'));
 
 export async function menuRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const menu = createMenuService(instance);
-  const publicMenus = createPublicMenuCache(instance.database.db);
+  const publicMenus = createPublicMenuCache(instance.database.db, instance.readCache);
 
   app.get(
     '/trucks/:truckId/menu',
-    truckRoute(truckGuard({ allow: ['owner', 'staff'], admin: 'read' }), {
+    truckRoute(truckGuard(can('menu.view', 'read')), {
       summary: 'The whole menu of a truck: categories, items, option groups, availability',
       response: { 200: MenuSchema },
     }),
@@ -133,7 +128,7 @@ export async function menuRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/menu/availability',
-    truckRoute(ownerOrStaff, {
+    truckRoute(availability, {
       summary: 'Mark items and options sold out (now, or until the end of the truck’s local day) or available again; staff may do this',
       body: AvailabilityCommandSchema,
       response: { 200: AvailabilityResultSchema },

@@ -177,7 +177,7 @@ describe('the truck', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const res = await placeOrder(app, closed.slug, pickupOrder(closed), { 'accept-language': 'ar' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toMatchObject({ code: 'truck_opens_at', message: 'الشاحنة مغلقة في ذلك الوقت.' });
+    expect(res.json().error).toMatchObject({ code: 'truck_opens_at', message: 'العربة مغلقة في ذلك الوقت.' });
     expect(res.json().error.fields[0].params.opensAt).toMatch(/[\u0660-\u0669]/);
   });
 

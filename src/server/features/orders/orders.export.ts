@@ -16,6 +16,7 @@ import { orderLines, orders } from '../../db/tables/orders';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
 import type { OrderLineRow, OrderRow } from './orders.view';
+import { nameIn, type Named } from '@domain/names';
 
 const BATCH = 1000;
 const BOM = '\uFEFF';
@@ -82,7 +83,7 @@ export function csvRow(values: readonly string[]): string {
 }
 
 function lineText(line: OrderLineRow, lang: Lang): string {
-  const name = (named: { nameEn: string; nameAr: string }) => (lang === 'ar' ? named.nameAr || named.nameEn : named.nameEn || named.nameAr);
+  const name = (named: Named) => nameIn(named, lang);
   const options = line.options.map(name).join(lang === 'ar' ? '، ' : ', ');
   return `${line.qty}× ${name(line)}${options ? ` (${options})` : ''}`;
 }

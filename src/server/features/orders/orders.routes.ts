@@ -3,8 +3,6 @@
  * dashboard (owner and staff): lists, counts, one order, actions, acknowledgements, phone orders
  * and the CSV export. The work is in orders.service.ts and orders.intake.ts.
  */
-import { createHash } from 'node:crypto';
-import { DomainError } from '@domain/errors';
 import {
   AcknowledgeOrdersSchema,
   CreateOrderSchema,
@@ -23,36 +21,30 @@ import {
 } from '@domain/order-contracts';
 import type { Currency } from '@domain/money';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { truckSlugs, trucks } from '../../db/tables/trucks';
 import { authOf } from '../../platform/auth';
+import { actorOf, type Actor } from '../../platform/history';
 import { languageFromHeader } from '../../platform/i18n';
-import { truckAccessOf, truckGuard, truckNotFound, type TruckRow } from '../../platform/truck-access';
+import { IdempotencyHeadersSchema, idempotencyClaimOf } from '../../platform/idempotency';
+import { intakeRateLimit } from '../../platform/rate-limits';
+import { can, isUuid, truckAccessOf, truckBySlug, truckGuard, type TruckRow } from '../../platform/truck-access';
+import { TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { exportFileName, exportOrders } from './orders.export';
 import { priceOrder } from './orders.intake';
-import { actorOf, createOrdersService, EXPIRY_BATCH, orderNotFound, type Actor } from './orders.service';
+import { publicOrderRoutes } from './orders.public';
+import { createOrdersService, EXPIRY_BATCH, orderNotFound } from './orders.service';
 
 const tags = ['orders'];
-const security = [{ bearer: [] }];
-const TruckParams = z.object({ truckId: z.string() });
+const truckRoute = truckRouteOptions(tags);
 const OrderParams = TruckParams.extend({ orderId: z.string() });
-const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-/** Printable ASCII, as the IETF draft and Stripe take it; a UUID is the usual choice. Loose: the other headers stay. */
-const IntakeHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/).optional(),
-});
-
-/** Intake as a customer app needs it: bursts from one address are limited, per process. */
-const INTAKE_LIMIT = { max: 60, timeWindow: 60_000 };
+const ownerOrStaff = truckGuard(can('orders.manage'));
 
 function receiptOf(order: Order): OrderReceipt {
   return {
     id: order.id,
+    publicId: order.publicId,
     number: order.number,
     displayNumber: displayNumber(order.number),
     status: order.status,
@@ -69,12 +61,11 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = createOrdersService(instance);
   const { db } = instance.database;
-  const intakeLimit = instance.createRateLimit({ ...INTAKE_LIMIT, keyGenerator: (request) => `orders:${request.ip}` });
+  const intakeLimit = intakeRateLimit(instance, 'orders');
 
   /** Places an order on the truck; the same Idempotency-Key and body return the first order (200) instead of a second. */
   async function place(request: FastifyRequest, reply: FastifyReply, truck: TruckRow, body: CreateOrder, source: OrderSource, actor: Actor | null) {
-    const key = (request.headers as z.infer<typeof IntakeHeadersSchema>)['idempotency-key'];
-    const claim = key ? { key, requestHash: createHash('sha256').update(JSON.stringify(body)).digest('base64url') } : null;
+    const claim = idempotencyClaimOf(request, body);
     const lang = languageFromHeader(request.headers['accept-language']);
     const now = new Date();
     const { order, replayed } = await service.place(truck, claim, () => priceOrder({ db, truck, source, lang, now }, body), actor, now);
@@ -90,44 +81,27 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
         summary:
           'Place an order (customers). Prices come from the menu, never the request; the truck must trade, be open and not paused, a delivery point must be in a zone. 422 lists every problem. An Idempotency-Key makes a retry return the first order (200)',
         params: z.object({ slug: z.string().max(100) }),
-        headers: IntakeHeadersSchema,
+        headers: IdempotencyHeadersSchema,
         body: CreateOrderSchema,
         response: { 200: OrderReceiptSchema, 201: OrderReceiptSchema },
       },
-      preHandler: async (request, reply) => {
-        const result = await intakeLimit(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(result.ttlInSeconds));
-          throw new DomainError('rate_limited', 429, { retryAfter: result.ttlInSeconds });
-        }
-      },
+      preHandler: intakeLimit,
     },
     async (request, reply) => {
-      const [found] = await db
-        .select({ truck: trucks })
-        .from(truckSlugs)
-        .innerJoin(trucks, eq(trucks.id, truckSlugs.truckId))
-        .where(eq(truckSlugs.slug, request.params.slug));
-      if (!found) throw truckNotFound();
-      const { order, status } = await place(request, reply, found.truck, request.body, 'online', null);
+      const truck = await truckBySlug(db, request.params.slug);
+      const { order, status } = await place(request, reply, truck, request.body, 'online', null);
       return reply.status(status).send(receiptOf(order));
     },
   );
 
   app.post(
     '/trucks/:truckId/orders',
-    {
-      schema: {
-        tags,
-        summary: 'Enter an order taken by phone (staff): priced and checked like any order, accepted at once with the default prep time',
-        security,
-        params: TruckParams,
-        headers: IntakeHeadersSchema,
-        body: CreateOrderSchema,
-        response: { 200: OrderSchema, 201: OrderSchema },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: 'Enter an order taken by phone (staff): priced and checked like any order, accepted at once with the default prep time',
+      headers: IdempotencyHeadersSchema,
+      body: CreateOrderSchema,
+      response: { 200: OrderSchema, 201: OrderSchema },
+    }),
     async (request, reply) => {
       const { order, status } = await place(request, reply, truckAccessOf(request).truck, request.body, 'phone', actorOf(authOf(request)));
       return reply.status(status).send(order);
@@ -136,26 +110,17 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/orders',
-    {
-      schema: {
-        tags,
-        summary: "A dashboard tab's orders, a page at a time (keyset: pass nextCursor back); queue tabs oldest first, the others newest first",
-        security,
-        params: TruckParams,
-        querystring: OrderListQuerySchema,
-        response: { 200: OrderPageSchema },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: "A dashboard tab's orders, a page at a time (keyset: pass nextCursor back); queue tabs oldest first, the others newest first",
+      querystring: OrderListQuerySchema,
+      response: { 200: OrderPageSchema },
+    }),
     async (request) => service.list(truckAccessOf(request).truck, request.query),
   );
 
   app.get(
     '/trucks/:truckId/orders/desk',
-    {
-      schema: { tags, summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window', security, params: TruckParams, response: { 200: OrderDeskSchema } },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window', response: { 200: OrderDeskSchema } }),
     async (request) => {
       const { truck } = truckAccessOf(request);
       return {
@@ -174,26 +139,17 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/orders/counts',
-    {
-      schema: { tags, summary: 'How many orders each dashboard tab holds, with the same filters as the list', security, params: TruckParams, querystring: OrderCountQuerySchema, response: { 200: OrderCountsSchema } },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, { summary: 'How many orders each dashboard tab holds, with the same filters as the list', querystring: OrderCountQuerySchema, response: { 200: OrderCountsSchema } }),
     async (request) => service.counts(truckAccessOf(request).truck, request.query),
   );
 
   app.get(
     '/trucks/:truckId/orders/export',
-    {
-      schema: {
-        tags,
-        summary: "The orders placed between two of the truck's local dates as CSV (UTF-8 with BOM, CRLF, every field quoted), in the request's language",
-        security,
-        params: TruckParams,
-        querystring: OrderExportQuerySchema,
-        produces: ['text/csv'],
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: "The orders placed between two of the truck's local dates as CSV (UTF-8 with BOM, CRLF, every field quoted), in the request's language",
+      querystring: OrderExportQuerySchema,
+      produces: ['text/csv'],
+    }),
     async (request, reply) => {
       const { truck } = truckAccessOf(request);
       const lang = languageFromHeader(request.headers['accept-language']);
@@ -207,26 +163,17 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/orders/acknowledge',
-    {
-      schema: {
-        tags,
-        summary: 'Someone heard these new orders: their ring stops on every device of the truck',
-        security,
-        params: TruckParams,
-        body: AcknowledgeOrdersSchema,
-        response: { 200: z.object({ acknowledged: z.int() }) },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary: 'Someone heard these new orders: their ring stops on every device of the truck',
+      body: AcknowledgeOrdersSchema,
+      response: { 200: z.object({ acknowledged: z.int() }) },
+    }),
     async (request) => ({ acknowledged: await service.acknowledge(truckAccessOf(request).truck, request.body.orderIds) }),
   );
 
   app.get(
     '/trucks/:truckId/orders/:orderId',
-    {
-      schema: { tags, summary: 'One order with its lines and history', security, params: OrderParams, response: { 200: OrderSchema } },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, { summary: 'One order with its lines and history', params: OrderParams, response: { 200: OrderSchema } }),
     async (request) => {
       if (!isUuid(request.params.orderId)) throw orderNotFound();
       return service.get(truckAccessOf(request).truck, request.params.orderId);
@@ -235,23 +182,20 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/orders/:orderId/actions',
-    {
-      schema: {
-        tags,
-        summary:
-          'Move the order on: accept (prep minutes), reject (reason), start_preparing, mark_ready, send_out, complete, cancel (reason), delay (minutes). `version` is the one you saw: 409 conflict when it changed since, 409 illegal_transition when the status does not allow it; both carry the current order',
-        security,
-        params: OrderParams,
-        body: OrderActionSchema,
-        response: { 200: OrderSchema },
-      },
-      preValidation: ownerOrStaff,
-    },
+    truckRoute(ownerOrStaff, {
+      summary:
+        'Move the order on: accept (prep minutes), reject (reason), start_preparing, mark_ready, send_out, complete, cancel (reason), delay (minutes). `version` is the one you saw: 409 conflict when it changed since, 409 illegal_transition when the status does not allow it; both carry the current order',
+      params: OrderParams,
+      body: OrderActionSchema,
+      response: { 200: OrderSchema },
+    }),
     async (request) => {
       if (!isUuid(request.params.orderId)) throw orderNotFound();
       return service.act(truckAccessOf(request).truck, request.params.orderId, request.body, actorOf(authOf(request)));
     },
   );
+
+  await publicOrderRoutes(instance, service);
 
   // Not HTTP, but the feature's one registration point: the acceptance window, and the keys' retention.
   instance.jobs.schedule({

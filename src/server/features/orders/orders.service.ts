@@ -8,15 +8,16 @@ import { randomUUID } from 'node:crypto';
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/order-contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/order-contracts';
 import { DomainError } from '@domain/errors';
-import { transition, type DashboardTab, type OrderAction, type OrderCommand } from '@domain/orders';
+import { QUEUE_TABS, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { localToday } from '@domain/trucks';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
+import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderDayCounters, orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
-import type { Caller } from '../../platform/auth';
 import { publishTruckEvent } from '../../platform/events';
+import { historyValues, type Actor } from '../../platform/history';
+import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
 import { toHistoryEntry, toOrder, toSummary, type OrderRow } from './orders.view';
@@ -24,37 +25,10 @@ import { toHistoryEntry, toOrder, toSummary, type OrderRow } from './orders.view
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
-/** Tabs whose orders are still being worked on list oldest first (a queue); the others newest first. */
-const QUEUE_TABS: ReadonlySet<DashboardTab> = new Set(['pending', 'in_progress', 'ready']);
 export const EXPIRY_BATCH = 100;
-/** How long an Idempotency-Key answers with its order: a day, as customers' apps retry within minutes. */
-const KEY_RETENTION = sql`interval '24 hours'`;
+const keys = idempotencyKeys(orderIdempotencyKeys, 'orderId');
 
 export const orderNotFound = () => new DomainError('order_not_found', 404);
-const badCursor = () => new DomainError('validation_failed', 400, undefined, [{ path: 'cursor', code: 'invalid_cursor' }]);
-
-/** Who did it, as history keeps it. */
-export interface Actor {
-  userId: string;
-}
-
-export const actorOf = (caller: Caller): Actor => ({ userId: caller.userId });
-
-/** The keyset position after an order: its creation instant and id. */
-function encodeCursor(row: Pick<OrderRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const date = typeof createdAt === 'string' ? new Date(createdAt) : new Date(NaN);
-    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw badCursor();
-    return { createdAt: date, id };
-  } catch {
-    throw badCursor();
-  }
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -87,10 +61,6 @@ async function withDetails(runner: Runner, row: OrderRow): Promise<Order> {
   return toOrder(row, lines, history);
 }
 
-/** The actor's name as history keeps it, read in the same statement that writes the row. */
-const actorName = (actor: Actor | null) =>
-  actor === null ? null : sql`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.email}) FROM ${users} WHERE ${users.id} = ${actor.userId})`;
-
 type Transitioned = Extract<ReturnType<typeof transition>, { ok: true }>;
 
 /** Decides a command on an order row: the domain's answer, or the error the API gives for its refusal. */
@@ -119,10 +89,9 @@ async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: A
     })
     .where(and(eq(orders.truckId, row.truckId), eq(orders.id, row.id)))
     .returning();
-  const { status, action, reason } = change.historyEntry;
   const [history] = await tx
     .insert(orderHistory)
-    .values({ truckId: row.truckId, orderId: row.id, version, status, action, reason: reason ?? null, actorId: actor?.userId ?? null, actorName: actorName(actor), at: now })
+    .values({ ...historyValues(row.truckId, version, change.historyEntry, actor, now), orderId: row.id })
     .returning();
   return { row: updated!, history: history! };
 }
@@ -162,20 +131,12 @@ export interface PlacedOrderDraft {
   acceptWithPrepMinutes: number | null;
 }
 
-export interface IdempotencyClaim {
-  key: string;
-  requestHash: string;
-}
-
 /** The order an Idempotency-Key was first used for; 422 when the key came with a different body. */
 async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim): Promise<Order | null> {
-  const [earlier] = await runner
-    .select()
-    .from(orderIdempotencyKeys)
-    .where(and(eq(orderIdempotencyKeys.truckId, truckId), eq(orderIdempotencyKeys.key, claim.key)));
-  if (!earlier) return null;
-  const order = earlier.requestHash === claim.requestHash ? await loadOrder(runner, truckId, earlier.orderId) : null;
-  if (!order) throw new DomainError('idempotency_key_reused', 422);
+  const orderId = await keys.earlier(runner, truckId, claim);
+  if (orderId === null) return null;
+  const order = await loadOrder(runner, truckId, orderId);
+  if (!order) throw idempotencyKeyReused();
   return order;
 }
 
@@ -195,21 +156,15 @@ export function createOrdersService(app: FastifyInstance) {
   async function readPage(truck: TruckRow, query: OrderListQuery): Promise<OrderPage> {
     const newestFirst = !QUEUE_TABS.has(query.tab);
     const conditions = [...filters(truck, query), eq(orders.tab, query.tab)];
-    if (query.cursor) {
-      const after = decodeCursor(query.cursor);
-      const beyond = newestFirst ? lt : gt;
-      conditions.push(or(beyond(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), beyond(orders.id, after.id)))!);
-    }
-    const direction = newestFirst ? desc : asc;
+    if (query.cursor) conditions.push(afterCursor(orders, newestFirst, query.cursor));
     const rows = await db
       .select()
       .from(orders)
       .where(and(...conditions))
-      .orderBy(direction(orders.createdAt), direction(orders.id))
+      .orderBy(...keysetOrder(orders, newestFirst))
       .limit(query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return { orders: page.map(toSummary), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+    const { items, nextCursor } = pageOf(rows, query.limit, toSummary);
+    return { orders: items, nextCursor };
   }
 
   async function readCounts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
@@ -293,11 +248,25 @@ export function createOrdersService(app: FastifyInstance) {
       });
     },
 
-    /** Forgets Idempotency-Keys past their retention; returns how many. */
-    async forgetOldKeys(): Promise<number> {
-      const removed = await db.delete(orderIdempotencyKeys).where(lt(orderIdempotencyKeys.createdAt, sql`now() - ${KEY_RETENTION}`)).returning({ key: orderIdempotencyKeys.key });
-      return removed.length;
+    /**
+     * The customer takes back an order nobody at the truck has answered yet, from its page (by its
+     * public id). Once answered, 409 with the status only: the customer sees nothing of the truck's side.
+     */
+    async withdraw(truckId: string, publicId: string, now = new Date()): Promise<OrderRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.truckId, truckId), eq(orders.publicId, publicId)))
+          .for('update');
+        if (!row) throw orderNotFound();
+        if (row.status !== 'pending') throw new DomainError('illegal_transition', 409, { status: row.status });
+        return applyCommand(tx, row, { action: 'withdraw' }, null, now);
+      });
     },
+
+    /** Forgets Idempotency-Keys past their retention; returns how many. */
+    forgetOldKeys: () => keys.forgetOld(db),
 
     /**
      * Writes a placed order. With an Idempotency-Key, a key already used answers with its order (or
@@ -318,14 +287,7 @@ export function createOrdersService(app: FastifyInstance) {
       const draft = await price();
       return db.transaction(async (tx) => {
         const id = randomUUID();
-        if (claim) {
-          const [claimed] = await tx
-            .insert(orderIdempotencyKeys)
-            .values({ truckId: truck.id, key: claim.key, requestHash: claim.requestHash, orderId: id })
-            .onConflictDoNothing()
-            .returning();
-          if (!claimed) return { order: (await replay(tx, truck.id, claim))!, replayed: true };
-        }
+        if (claim && !(await keys.claim(tx, truck.id, claim, id))) return { order: (await replay(tx, truck.id, claim))!, replayed: true };
         const businessDate = localToday(truck.timeZone, now);
         const [counter] = await tx
           .insert(orderDayCounters)
@@ -369,7 +331,7 @@ export function createOrdersService(app: FastifyInstance) {
           .returning();
         const history = await tx
           .insert(orderHistory)
-          .values({ truckId: truck.id, orderId: id, version: 0, status: 'pending', action: 'place', actorId: actor?.userId ?? null, actorName: actorName(actor), at: now })
+          .values({ ...historyValues(truck.id, 0, { status: 'pending' as const, action: 'place' as const }, actor, now), orderId: id })
           .returning();
         let placed = row!;
         if (draft.acceptWithPrepMinutes !== null) {

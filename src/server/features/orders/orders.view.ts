@@ -2,17 +2,17 @@
 import type { Order, OrderHistoryEntry, OrderLine, OrderSummary } from '@domain/order-contracts';
 import type { Currency } from '@domain/money';
 import type { orderHistory, orderLines, orders } from '../../db/tables/orders';
+import { iso, toHistoryEntry as historyEntry } from '../../platform/history';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
-const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-
 export function toSummary(row: OrderRow): OrderSummary {
   return {
     id: row.id,
     truckId: row.truckId,
+    publicId: row.publicId,
     number: row.number,
     businessDate: row.businessDate,
     status: row.status,
@@ -53,16 +53,7 @@ export function toLine(row: OrderLineRow): OrderLine {
   };
 }
 
-export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
-  return {
-    version: row.version,
-    status: row.status,
-    action: row.action,
-    reason: row.reason,
-    at: row.at.toISOString(),
-    actor: row.actorName === null ? null : { id: row.actorId, name: row.actorName },
-  };
-}
+export const toHistoryEntry = (row: OrderHistoryRow): OrderHistoryEntry => historyEntry(row);
 
 export function toOrder(row: OrderRow, lines: OrderLineRow[], history: OrderHistoryRow[]): Order {
   return { ...toSummary(row), lines: lines.map(toLine), history: history.map(toHistoryEntry) };

@@ -159,7 +159,7 @@ describe('the review flow', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/لا يمكن تعديل هذه الشاحنة/);
+    expect(res.json().error.message).toMatch(/لا يمكن تعديل هذه العربة/);
   });
 });
 

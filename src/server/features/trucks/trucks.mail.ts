@@ -2,6 +2,7 @@
 import type { Lang } from '@domain/errors';
 import type { ReviewCommand } from '@domain/trucks';
 import type { Mail } from '../../platform/mail';
+import { nameIn } from '@domain/names';
 
 type Decision = ReviewCommand['action'];
 
@@ -23,8 +24,8 @@ const TEXT: Record<Lang, Record<Decision, { subject: string; body: string }> & {
     suspend: { subject: 'تم إيقاف {{name}}', body: 'تم إيقاف {{name}} مؤقتًا ولا يمكنها استقبال الطلبات أو الحجوزات حاليًا.' },
     reinstate: { subject: 'عادت {{name}} إلى العمل', body: 'عادت {{name}} إلى العمل ويمكنها استقبال الطلبات والحجوزات.' },
     reason: 'السبب',
-    open: 'افتح صفحة شاحنتك',
-    untitled: 'شاحنتك',
+    open: 'افتح صفحة عربتك',
+    untitled: 'عربتك',
   },
 };
 
@@ -32,7 +33,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export function reviewDecisionMail(to: string, lang: Lang, truck: { nameEn: string; nameAr: string }, command: ReviewCommand, publicUrl: string): Mail {
   const t = TEXT[lang];
-  const name = (lang === 'ar' ? truck.nameAr || truck.nameEn : truck.nameEn || truck.nameAr) || t.untitled;
+  const name = nameIn(truck, lang) || t.untitled;
   const fill = (template: string) => template.replaceAll('{{name}}', name);
   const { subject, body } = t[command.action];
   const reason = 'reason' in command ? command.reason : null;

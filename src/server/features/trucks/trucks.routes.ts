@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, requireRole, requireUser } from '../../platform/auth';
-import { truckAccessOf, truckGuard } from '../../platform/truck-access';
+import { can, truckAccessOf, truckGuard } from '../../platform/truck-access';
 import { bearer, NoContent, TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { createReviewService } from './review.service';
 import { createTrucksService } from './trucks.service';
@@ -27,7 +27,7 @@ import { createTrucksService } from './trucks.service';
 const tags = ['trucks'];
 const truckRoute = truckRouteOptions(tags);
 
-const ownerOnly = truckGuard({ allow: ['owner'] });
+const ownerOnly = truckGuard(can('truck.edit'));
 
 export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +54,7 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId',
-    truckRoute(truckGuard({ allow: ['owner'], admin: 'read' }), {
+    truckRoute(truckGuard(can('truck.view', 'read')), {
       summary: 'Everything about one truck: details, files, documents, status, history',
       response: { 200: TruckSchema },
     }),
@@ -113,7 +113,7 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/trucks/:truckId/review',
-    truckRoute(truckGuard({ allow: ['owner'], admin: 'write' }), {
+    truckRoute(truckGuard(can('truck.edit', 'write')), {
       summary: 'Admin decision: approve, request changes, reject, suspend or reinstate (a reason where the flow needs one); 409 outside the flow',
       body: ReviewCommandSchema,
       response: { 200: TruckSchema },

@@ -148,6 +148,7 @@ export function createTrucksService(app: FastifyInstance) {
             .filter((event) => event.truckId === truck.id)
             .map((event) => ({ id: event.id, action: event.action, reason: event.reason, at: event.at.toISOString() })),
           mayTrade: mayTrade({ status: truck.status, documents: docs }, today),
+          publicSlug: truck.status === 'approved' ? truck.slug : null,
         };
       });
     },

@@ -116,9 +116,12 @@ describe('the registration draft', () => {
 });
 
 describe('public configuration', () => {
-  it('tells the web app the tile URL, null when none is set', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({ tileUrl: null });
-    const withTiles = await createTestApp({ config: { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' } });
-    expect((await withTiles.app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' });
+  it('tells the web app the tile URL (OpenStreetMap by default, null when switched off) and its attribution', async () => {
+    // OpenStreetMap's standard tiles by default (the web app adds their attribution), others when configured.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileAttribution: null });
+    const withTiles = await createTestApp({ config: { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: '© Example' } });
+    expect((await withTiles.app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: '© Example' });
+    const without = await createTestApp({ config: { tileUrl: undefined } });
+    expect((await without.app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({ tileUrl: null, tileAttribution: null });
   });
 });

@@ -6,15 +6,15 @@ import { DeliveryQuoteSchema, DeliveryZoneSchema, ZoneListSchema, ZoneSchema, Zo
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { truckGuard } from '../../platform/truck-access';
+import { can, truckGuard } from '../../platform/truck-access';
 import { NoContent, truckOf, TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { createZonesService } from './zones.service';
 
 const truckRoute = truckRouteOptions(['zones']);
 const ZoneParams = TruckParams.extend({ zoneId: z.uuid() });
 
-const ownerOnly = truckGuard({ allow: ['owner'] });
-const ownerOrStaff = truckGuard({ allow: ['owner', 'staff'] });
+const ownerOnly = truckGuard(can('zones.edit'));
+const ownerOrStaff = truckGuard(can('zones.view'));
 
 export async function zonesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@
  * create, save against the version the editor loaded, delete, and the "test a point" tool, which
  * answers with the very matching the order intake uses.
  */
-import { truckStopAt } from '@domain/availability';
+import { shiftSpotAt, truckStopAt } from '@domain/availability';
 import { DomainError } from '@domain/errors';
 import type { Currency } from '@domain/money';
 import {
@@ -41,15 +41,24 @@ function columnsOf(zone: DeliveryZone) {
 export function createZonesService(app: FastifyInstance) {
   const { db } = app.database;
 
+  const baseOf = (truck: TruckRow) => (truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng });
+
   async function truckStop(truck: TruckRow, now: Date) {
     const schedule = await loadSchedule(db, truck.id);
-    const base = truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng };
-    return schedule ? truckStopAt(schedule, base, now) : base;
+    return schedule ? truckStopAt(schedule, baseOf(truck), now) : baseOf(truck);
   }
 
   async function list(truck: TruckRow, now = new Date()): Promise<ZoneList> {
-    const [zones, stop] = await Promise.all([loadZones(db, truck.id), truckStop(truck, now)]);
-    return { zones, truckStop: stop, currency: truck.currency as Currency };
+    const [zones, schedule] = await Promise.all([loadZones(db, truck.id), loadSchedule(db, truck.id)]);
+    const base = baseOf(truck);
+    const spot = schedule ? shiftSpotAt(schedule, now) : undefined;
+    return {
+      zones,
+      truckStop: schedule ? truckStopAt(schedule, base, now) : base,
+      base,
+      parkingSpot: spot ? { lat: spot.lat, lng: spot.lng, address: spot.address } : null,
+      currency: truck.currency as Currency,
+    };
   }
 
   async function create(truck: TruckRow, zone: DeliveryZone): Promise<Zone> {

@@ -73,7 +73,7 @@ describe('creating and listing zones', () => {
     expect(zones[2]!.shape).toEqual({ kind: 'polygon', coordinates: [...SQUARE, SQUARE[0]] });
     expect(zones[0]).toEqual({ ...made[0]!.json(), name: 'City centre' });
     // The truck stands at its base address (no shift names a spot); amounts are in its currency.
-    expect(await list(owner, truck)).toMatchObject({ truckStop: truck.location.location, currency: 'KWD' });
+    expect(await list(owner, truck)).toMatchObject({ truckStop: truck.location.location, base: truck.location.location, parkingSpot: null, currency: 'KWD' });
   });
 
   it('refuses a truck’s zone past the 200th', async () => {
@@ -199,6 +199,8 @@ describe('testing a point', () => {
     const around = shiftAroundNow('Asia/Kuwait', 60, 60, { spot });
     await call(app, owner, 'PUT', `/trucks/${truck.id}/hours`, { timeZone: 'Asia/Kuwait', days: { [around.day]: [around.shift] }, version: 0 });
     expect((await list(owner, truck)).truckStop).toEqual({ lat: spot.lat, lng: spot.lng });
+    // Both are marked on the map: the base, and the spot the shift parks the truck at.
+    expect(await list(owner, truck)).toMatchObject({ base: truck.location.location, parkingSpot: spot });
     expect(await testPoint(owner, truck, 29.345, 48.09)).toMatchObject({ delivers: true, zone: { name: 'Around the truck' } });
   });
 
@@ -216,7 +218,7 @@ describe('testing a point', () => {
 });
 
 describe('who may see and change zones', () => {
-  it('lets staff list and test but not change, and answers 404 to anyone else, changing nothing', async () => {
+  it('lets staff list and test but not change (403), and answers 404 to anyone else, changing nothing', async () => {
     const { owner, truck } = await vendorWithTruck();
     const made = (await create(owner, truck, zone(circle()))).json() as Zone;
     const staff = await signUp(app, { roles: ['Staff'] });
@@ -232,7 +234,8 @@ describe('who may see and change zones', () => {
         await call(app, user, 'PUT', `${zonesUrl(truck)}/${made.id}`, zone(circle(10), { version: 1 })),
         await call(app, user, 'DELETE', `${zonesUrl(truck)}/${made.id}`),
       ];
-      expect(writes.map((res) => res.statusCode)).toEqual([404, 404, 404]);
+      const refused = user === staff ? 403 : 404;
+      expect(writes.map((res) => res.statusCode)).toEqual([refused, refused, refused]);
     }
     for (const user of [stranger, admin]) {
       expect((await call(app, user, 'GET', zonesUrl(truck))).statusCode).toBe(404);

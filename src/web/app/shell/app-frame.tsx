@@ -1,6 +1,7 @@
 /**
  * Wraps every screen: the thin loading bar while a lazy page loads, the full-screen overlay while
- * `loading.page` is set, the scroll reset on every path change (seed §2) and the document title.
+ * `loading.page` is set, the scroll reset on every path change (seed §2) and the document title,
+ * led by what waits for attention (new orders), so it shows in the browser's tab from any screen.
  * The session rules (accounts issue) plug in through <SessionGuard />.
  */
 import { useEffect } from 'react';
@@ -9,6 +10,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { SessionGuard } from '../../features/accounts/session-guard';
 import { useAppSelector } from '../hooks';
 import { routeTitleKey } from '../routes';
+import { attentionTotal, formatCount, useAttention } from './attention';
 import { LoadingBar } from './loading-bar';
 import './app-frame.css';
 
@@ -17,14 +19,17 @@ export function AppFrame() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const pageLoading = useAppSelector((s) => s.loading.page);
+  const lang = useAppSelector((s) => s.lang_dir.lang);
+  const waiting = attentionTotal(useAttention());
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 
   useEffect(() => {
-    document.title = `${t(routeTitleKey(pathname))} · ${t('app.name')}`;
-  }, [pathname, t]);
+    const title = `${t(routeTitleKey(pathname))} · ${t('app.name')}`;
+    document.title = waiting > 0 ? `(${formatCount(waiting, lang)}) ${title}` : title;
+  }, [pathname, t, waiting, lang]);
 
   return (
     <>

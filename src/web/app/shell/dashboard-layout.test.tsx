@@ -190,12 +190,11 @@ describe('the settings drawer', SCREEN_TIMEOUT, () => {
     expect(screen.getByTestId('navbar').className).not.toContain('td-navbar--fixed');
   });
 
-  it('links to the user guide and the repository', async () => {
+  it("links to the app's own user guide in the interface language, and to no repository", async () => {
     await openSettings();
-    expect(screen.getByRole('link', { name: 'Read the user guide' }).getAttribute('href')).toBe(
-      'https://github.com/truckdesk/truckdesk/blob/main/docs/user-guide.md',
-    );
-    expect(screen.getByRole('link', { name: /Star the project/ }).getAttribute('href')).toBe('https://github.com/truckdesk/truckdesk');
+    expect(screen.getByRole('link', { name: 'Read the user guide' }).getAttribute('href')).toBe('/guide/en');
+    expect(screen.queryByRole('link', { name: /Star the project/ })).toBeNull();
+    expect(document.querySelector('a[href*="github.com"]')).toBeNull();
   });
 });
 

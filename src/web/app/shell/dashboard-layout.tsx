@@ -1,16 +1,19 @@
 /**
  * The dashboard layout (the seed's default 'dashboard'): sidebar, navbar, the screen and the settings
- * drawer. A lazy route of its own, so the entry page never loads Ant Design's layout and menu.
+ * drawer, and what features keep running on every screen (shell-mounts.tsx). A lazy route of its own, so the entry page never loads Ant Design's layout and menu.
  */
 import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AntdProvider } from '../../ui/antd-provider';
+import { TruckScreenGuard } from '../../features/accounts/require-access';
+import { PendingInvitation } from '../../features/team/pending-invitation';
+import { AntdProvider } from '../antd-provider';
 import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { setSelectedKeys, toggleCollapsed } from '../sidebar.slice';
 import { Navbar } from './navbar';
 import { useSettings } from './settings-context';
+import { ShellMounts } from './shell-mounts';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
 import { menuKeyFor } from './sidebar-entries';
 import './dashboard-layout.css';
@@ -49,7 +52,11 @@ export function DashboardLayout() {
             onPreloadSettings={() => void loadSettingsDrawer()}
           />
           <Layout.Content id="main" tabIndex={-1} className="td-dashboard__content">
-            <Outlet />
+            <ShellMounts />
+            <PendingInvitation />
+            <TruckScreenGuard>
+              <Outlet />
+            </TruckScreenGuard>
           </Layout.Content>
         </Layout>
       </Layout>

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'react-toastify/unstyled';
 import { initI18n } from '../../i18n/i18n';
-import { publicPageUrl, repositoryUrl, sharePublicPage, userGuideUrl } from './project-links';
+import { publicPageUrl, sharePublicPage, userGuideUrl } from './project-links';
+
+const PAGE = '/t/saj-station';
+const URL_OF_PAGE = `${window.location.origin}/t/saj-station`;
 
 beforeEach(async () => {
   await initI18n('en');
@@ -14,47 +17,42 @@ afterEach(() => {
 });
 
 describe('project links', () => {
-  it('points the star link at the configured repository, with a default', () => {
-    expect(repositoryUrl('https://git.example.com/team/truckdesk/')).toBe('https://git.example.com/team/truckdesk');
-    expect(repositoryUrl(undefined)).toBe('https://github.com/truckdesk/truckdesk');
-    expect(repositoryUrl('  ')).toBe('https://github.com/truckdesk/truckdesk');
+  it('points the documentation link at the guide the app serves, in the interface language', () => {
+    expect(userGuideUrl('en')).toBe('/guide/en');
+    expect(userGuideUrl('ar')).toBe('/guide/ar');
   });
 
-  it('points the documentation link at the user guide in that repository', () => {
-    expect(userGuideUrl('https://git.example.com/team/truckdesk')).toBe('https://git.example.com/team/truckdesk/blob/main/docs/user-guide.md');
-  });
-
-  it('shares the app itself until trucks have public pages', () => {
-    expect(publicPageUrl()).toBe(window.location.origin);
+  it("shares the truck's public page, not the app's own address", () => {
+    expect(publicPageUrl(PAGE)).toBe(URL_OF_PAGE);
   });
 
   it('uses the Web Share API when the browser has it', async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, share });
-    await sharePublicPage();
-    expect(share).toHaveBeenCalledWith({ title: 'TruckDesk', url: window.location.origin });
+    await sharePublicPage(PAGE);
+    expect(share).toHaveBeenCalledWith({ title: 'TruckDesk', url: URL_OF_PAGE });
   });
 
   it('copies the link and says so when there is no Web Share', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
     const success = vi.spyOn(toast, 'success');
-    await sharePublicPage();
-    expect(writeText).toHaveBeenCalledWith(window.location.origin);
+    await sharePublicPage(PAGE);
+    expect(writeText).toHaveBeenCalledWith(URL_OF_PAGE);
     expect(success).toHaveBeenCalledWith('The link is copied.');
   });
 
   it('says so when neither works', async () => {
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText: vi.fn().mockRejectedValue(new Error('denied')) } });
     const error = vi.spyOn(toast, 'error');
-    await sharePublicPage();
+    await sharePublicPage(PAGE);
     expect(error).toHaveBeenCalledWith('The link could not be shared.');
   });
 
   it('stays quiet when the person cancels the share sheet', async () => {
     const writeText = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, share: vi.fn().mockRejectedValue(new DOMException('cancelled', 'AbortError')), clipboard: { writeText } });
-    await sharePublicPage();
+    await sharePublicPage(PAGE);
     expect(writeText).not.toHaveBeenCalled();
   });
 });

@@ -1,25 +1,20 @@
-/** Where the settings drawer's documentation, star and share links point. */
+/** Where the settings drawer's documentation and share links point. */
 import i18next from 'i18next';
 import { notify } from '../../ui/notify';
 
-const DEFAULT_REPOSITORY_URL = 'https://github.com/truckdesk/truckdesk';
-
-export function repositoryUrl(configured: string | undefined = import.meta.env.VITE_REPOSITORY_URL): string {
-  return (configured?.trim() || DEFAULT_REPOSITORY_URL).replace(/\/+$/, '');
+/** The user guide the app serves itself (server: features/guide), in the interface language. */
+export function userGuideUrl(lang: 'en' | 'ar'): string {
+  return `/guide/${lang}`;
 }
 
-export function userGuideUrl(repository = repositoryUrl()): string {
-  return `${repository}/blob/main/docs/user-guide.md`;
-}
-
-/** The truck's public page; until trucks exist, the app itself. */
-export function publicPageUrl(): string {
-  return window.location.origin;
+/** The full address of a public page path such as /t/{slug}. */
+export function publicPageUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
 }
 
 /** Web Share where the browser has it, else the link goes to the clipboard; the outcome is a toast. */
-export async function sharePublicPage(): Promise<void> {
-  const url = publicPageUrl();
+export async function sharePublicPage(path: string): Promise<void> {
+  const url = publicPageUrl(path);
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: i18next.t('app.name'), url });

@@ -1,15 +1,17 @@
 /**
  * The settings drawer (seed §2, 360px wide): sidebar colour and type, fixed navbar, dark mode, and the
- * documentation, star and share links. Loaded on first open, so its colour picker weighs nothing
+ * documentation link (the user guide the app serves, in the interface language) and the share link (the
+ * current truck's public page; there is no star link: the project has no public repository to star). Loaded on first open, so its colour picker weighs nothing
  * until then. The sidebar-type buttons are disabled below 1200px (seed §4).
  */
-import { CloseOutlined, ShareAltOutlined, StarOutlined } from '@ant-design/icons';
+import { BookOutlined, CloseOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Drawer, Switch } from 'antd';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery, WIDE_QUERY } from '../../ui/use-media-query';
+import { usePublicPagePath } from '../current-truck';
 import { useAppSelector } from '../hooks';
-import { repositoryUrl, sharePublicPage, userGuideUrl } from './project-links';
+import { sharePublicPage, userGuideUrl } from './project-links';
 import { SIDENAV_COLORS, SIDENAV_TYPES } from './settings';
 import { useSettings } from './settings-context';
 import { SIDENAV_COLOR_VALUES } from './sidenav-style';
@@ -21,9 +23,10 @@ const PRESET_COLORS = SIDENAV_COLORS.filter((c) => c !== 'custom');
 export default function SettingsDrawer() {
   const { t } = useTranslation();
   const { settings, dispatch } = useSettings();
-  const dir = useAppSelector((s) => s.lang_dir.dir);
+  const { dir, lang } = useAppSelector((s) => s.lang_dir);
+  const publicPath = usePublicPagePath();
   const wide = useMediaQuery(WIDE_QUERY);
-  const ids = { color: useId(), type: useId(), typeHint: useId(), fixed: useId(), dark: useId() };
+  const ids = { color: useId(), type: useId(), typeHint: useId(), fixed: useId(), dark: useId(), share: useId() };
 
   return (
     <Drawer
@@ -107,15 +110,24 @@ export default function SettingsDrawer() {
 
       <Divider />
       <div className="td-settings__links">
-        <Button block type="primary" href={userGuideUrl()} target="_blank" rel="noopener noreferrer">
+        <Button block type="primary" icon={<BookOutlined aria-hidden />} href={userGuideUrl(lang)} target="_blank" rel="noopener">
           {t('shell:settings.documentation')}
         </Button>
-        <Button block icon={<StarOutlined aria-hidden />} href={repositoryUrl()} target="_blank" rel="noopener noreferrer">
-          {t('shell:settings.star')}
-        </Button>
-        <Button block icon={<ShareAltOutlined aria-hidden />} onClick={() => void sharePublicPage()} data-testid="share-button">
+        <Button
+          block
+          icon={<ShareAltOutlined aria-hidden />}
+          disabled={!publicPath}
+          aria-describedby={publicPath ? undefined : ids.share}
+          onClick={() => publicPath && void sharePublicPage(publicPath)}
+          data-testid="share-button"
+        >
           {t('shell:settings.share')}
         </Button>
+        {!publicPath && (
+          <p className="td-settings__hint" id={ids.share}>
+            {t('shell:settings.shareUnavailable')}
+          </p>
+        )}
       </div>
     </Drawer>
   );

@@ -1,4 +1,5 @@
 /** Which screens the sidebar lists, and which entry a path selects. */
+import { accessibleScreens } from '@domain/access';
 import type { AccessEntry } from '../../features/accounts/session.slices';
 import { ROUTE_TABLE } from '../route-table';
 
@@ -9,10 +10,13 @@ export const DEFAULT_SIDEBAR_ENTRIES = ROUTE_TABLE.filter((e) => e.layout === 'd
   (e) => e.path,
 );
 
-/** The access list's screens in its order (the server orders it), keeping only screens the sidebar can show. */
-export function sidebarEntries(accessList: readonly AccessEntry[]): string[] {
+/**
+ * The access list's screens in its order (the server orders it), keeping only screens the sidebar can
+ * show; a truck screen follows the user's role on the current truck (staff see orders, not hours).
+ */
+export function sidebarEntries(accessList: readonly AccessEntry[], truckId: string | null = null): string[] {
   if (accessList.length === 0) return DEFAULT_SIDEBAR_ENTRIES;
-  return [...new Set(accessList.map((e) => e.screen))].filter((screen) => MENU_SCREENS.has(screen));
+  return accessibleScreens(accessList, truckId).filter((screen) => MENU_SCREENS.has(screen));
 }
 
 /** The menu key a path selects: a booking job (/jobs/{n}) belongs to the booking dashboard. */

@@ -18,9 +18,11 @@ import { ConfigProvider, Drawer, Layout, Menu } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentTruck } from '../current-truck';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { routeTitleKey } from '../routes';
 import { resetMenu, setOpenKeys } from '../sidebar.slice';
+import { formatCount, useAttention } from './attention';
 import { useSettings } from './settings-context';
 import { sidebarEntries } from './sidebar-entries';
 import { sidenavLook, type SidenavLook } from './sidenav-style';
@@ -69,7 +71,10 @@ function SidebarMenu({ look, onNavigate }: { look: SidenavLook; onNavigate?: () 
   const dispatch = useAppDispatch();
   const accessList = useAppSelector((s) => s.accessControl.accessList);
   const { selectedKeys, openKeys } = useAppSelector((s) => s.sidebar.menu);
-  const entries = useMemo(() => sidebarEntries(accessList), [accessList]);
+  const { truckId } = useCurrentTruck();
+  const entries = useMemo(() => sidebarEntries(accessList, truckId), [accessList, truckId]);
+  const attention = useAttention();
+  const lang = useAppSelector((s) => s.lang_dir.lang);
   const { accent, accentText } = look;
   return (
     <nav aria-label={t('shell:sidebar.label')}>
@@ -94,11 +99,25 @@ function SidebarMenu({ look, onNavigate }: { look: SidenavLook; onNavigate?: () 
           openKeys={openKeys}
           onOpenChange={(keys) => dispatch(setOpenKeys(keys))}
           onClick={onNavigate}
-          items={entries.map((path) => ({
-            key: path,
-            icon: ICONS[path],
-            label: <Link to={path}>{t(routeTitleKey(path))}</Link>,
-          }))}
+          items={entries.map((path) => {
+            const waiting = attention[path] ?? 0;
+            return {
+              key: path,
+              icon: ICONS[path],
+              label: (
+                <Link to={path}>
+                  {t(routeTitleKey(path))}
+                  {waiting > 0 && (
+                    <span className="td-sidebar__badge" data-testid={`sidebar-badge-${path.slice(1)}`}>
+                      <span className="td-visually-hidden">(</span>
+                      {formatCount(waiting, lang)}
+                      <span className="td-visually-hidden">)</span>
+                    </span>
+                  )}
+                </Link>
+              ),
+            };
+          })}
         />
       </ConfigProvider>
     </nav>

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { AntdProvider } from '../../ui/antd-provider';
+import { AntdProvider } from '../../app/antd-provider';
 import { closePop, openPop, type PopType } from './session.slices';
 import './account-forms.css';
 

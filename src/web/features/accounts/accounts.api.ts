@@ -6,7 +6,8 @@ const post = <T>(url: string, body?: T) => ({ url, method: 'POST', ...(body === 
 
 export const accountsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signUp: build.mutation<Session, SignUp>({ query: (body) => post('/auth/sign-up', body) }),
+    // Answers alike for a new and a taken address; the session comes from signing in next.
+    signUp: build.mutation<{ accepted: true }, SignUp>({ query: (body) => post('/auth/sign-up', body) }),
     signIn: build.mutation<Session, SignIn>({ query: (body) => post('/auth/sign-in', body) }),
     signOut: build.mutation<void, void>({ query: () => post('/auth/sign-out') }),
     signOutEverywhere: build.mutation<void, void>({ query: () => post('/auth/sign-out-everywhere') }),

@@ -1,12 +1,16 @@
 /**
  * `/`: what TruckDesk does, and the way in through the seed's pop-ups (sign-in, sign-up,
  * forgot-password, create-profile). Plain markup and CSS: the pop-ups and their forms load on first
- * open, keeping this page within its weight budget. A signed-in user goes on to /home.
+ * open, keeping this page within its weight budget. A signed-in user goes on to /home, or back to the
+ * screen kept in `?next=` (set by the session guard for a signed-out visitor), whose sign-in pop-up
+ * opens by itself.
  */
+import { safeNextPath } from '@domain/session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isBackOfficePath } from '../../app/routes';
 import { openPop } from './session.slices';
 import './entry.page.css';
 
@@ -24,6 +28,16 @@ export function Component() {
   const [dialogLoaded, setDialogLoaded] = useState(pop.is_open);
   if (pop.is_open && !dialogLoaded) setDialogLoaded(true);
 
+  const next = safeNextPath(params.get('next'));
+  // Only a signed-in screen: anything else (such as / itself) would bounce or go nowhere useful.
+  const afterSignIn = next && isBackOfficePath(new URL(next, window.location.origin).pathname) ? next : '/home';
+
+  useEffect(() => {
+    if (afterSignIn !== '/home' && !isLogin) dispatch(openPop({ type: 'sign-in' }));
+    // Once on arrival: a visitor who closes the pop-up keeps it closed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (!params.has('reset')) return;
     dispatch(openPop({ type: 'forgot-password' }));
@@ -32,7 +46,7 @@ export function Component() {
   }, [dispatch, params, setParams]);
 
   // Not while a pop-up is open: signing up goes on to create-profile before /home.
-  if (isLogin && !pop.is_open && !resetToken) return <Navigate to="/home" replace />;
+  if (isLogin && !pop.is_open && !resetToken) return <Navigate to={afterSignIn} replace />;
 
   return (
     <div className="td-entry">

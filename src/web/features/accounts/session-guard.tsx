@@ -4,11 +4,11 @@
  * session with the server once per sign-in (a token signed out elsewhere ends here too) and renews
  * the token before it expires, up to the session's maximum age. Rendered once, inside the router.
  */
-import { evaluateLoginState, renewDelayMs, tokenStatus } from '@domain/session';
+import { evaluateLoginState, renewDelayMs, signedOutRedirect, tokenStatus } from '@domain/session';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { KNOWN_PATHS } from '../../app/routes';
+import { isBackOfficePath, KNOWN_PATHS } from '../../app/routes';
 import { lazyCodeLoaded } from '../../app/store';
 import { applyProfile, endSession, startSession } from './session-actions';
 import { resetRole, setLogin } from './session.slices';
@@ -31,11 +31,12 @@ const outcomeOf = (error: unknown): Outcome => ((error as { status?: unknown }).
 export function SessionGuard() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const isLogin = useAppSelector((s) => s.auth.userModel.isLogin);
   const token = useToken();
   /** Set when a renewal could not push the expiry further: the session is at its maximum age. */
   const finalExp = useRef<number | null>(null);
+  const wasLoggedIn = useRef(isLogin);
 
   useEffect(() => {
     const decision = evaluateLoginState({ isLogin, token: readToken(), pathname, nowMs: Date.now(), knownPaths: KNOWN_PATHS });
@@ -44,6 +45,13 @@ export function SessionGuard() {
     if (decision.markLoggedIn) dispatch(setLogin(true));
     if (decision.resetRole) dispatch(resetRole());
     if (decision.navigateTo && decision.navigateTo !== pathname) navigate(decision.navigateTo, { replace: true });
+    // Not while signing out: that goes to / by itself, and must not come back here after the next sign-in.
+    const signingOut = wasLoggedIn.current && !isLogin;
+    wasLoggedIn.current = isLogin;
+    if (decision.rule === null && !signingOut) {
+      const signIn = signedOutRedirect({ isLogin, token: readToken(), pathname, search, nowMs: Date.now(), isBackOffice: isBackOfficePath });
+      if (signIn) navigate(signIn, { replace: true });
+    }
     // The seed's trigger is exactly these two: login state and path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isLogin, pathname]);

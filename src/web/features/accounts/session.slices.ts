@@ -9,6 +9,9 @@ import { isRecord, isStringArray, readJson, STORAGE_KEYS } from '../../app/stora
 export interface AccessEntry {
   screen: string;
   actions: string[];
+  /** On the screens of one truck: the user's rights there (owner or staff). */
+  truckId?: string;
+  role?: string;
 }
 
 const isUserModel = (value: unknown): value is { isLogin: boolean } => isRecord(value) && typeof value.isLogin === 'boolean';

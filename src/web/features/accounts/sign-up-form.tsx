@@ -1,9 +1,11 @@
 /** The account step of signing up (pop-up and /new-signup): email and password; the UI language becomes the account's. */
 import { EmailSchema, NewPasswordSchema, type SignUp } from '@domain/accounts';
 import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useSignUpMutation } from './accounts.api';
+import { problemOf } from '../../ui/api-problem';
+import { useSignInMutation, useSignUpMutation } from './accounts.api';
 import { useFormProblem, zodRule } from './form-support';
 import { startSession } from './session-actions';
 
@@ -15,29 +17,40 @@ export default function SignUpForm({ onDone, onSignIn }: { onDone: (email: strin
   const email = useAppSelector((s) => s.pop.email);
   const [form] = Form.useForm<Values>();
   const problem = useFormProblem(form);
-  const [signUp, { isLoading }] = useSignUpMutation();
+  const [signUp, { isLoading: signingUp }] = useSignUpMutation();
+  const [signIn, { isLoading: signingIn }] = useSignInMutation();
+  const [taken, setTaken] = useState<string | null>(null);
 
+  /**
+   * The server answers sign-up alike whether or not the address has an account (so nobody can learn
+   * which addresses do); signing in with the same password then tells a new account from a taken
+   * address, whose owner has been mailed.
+   */
   const onFinish = async (values: Values) => {
     problem.clear();
+    setTaken(null);
     try {
-      const session = await signUp({ ...values, language: problem.lang }).unwrap();
+      await signUp({ ...values, language: problem.lang }).unwrap();
+      const session = await signIn({ email: values.email, password: values.password }).unwrap();
       dispatch(startSession(session));
       onDone(session.user.email);
     } catch (error) {
-      problem.report(error);
+      if (problemOf(error).code === 'invalid_credentials') setTaken(values.email.trim());
+      else problem.report(error);
     }
   };
 
   return (
     <Form form={form} name="sign-up" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
       {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
+      {taken && <Alert className="td-form-problem" type="info" showIcon title={t('signUp.taken', { email: taken })} role="status" data-testid="sign-up-taken" />}
       <Form.Item name="email" label={t('fields.email')} rules={[zodRule(EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} extra={t('fields.passwordHint')} rules={[zodRule(NewPasswordSchema, problem.lang)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={isLoading}>
+      <Button type="primary" htmlType="submit" block loading={signingUp || signingIn}>
         {t('signUp.submit')}
       </Button>
       {onSignIn && (

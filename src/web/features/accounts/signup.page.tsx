@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { AntdProvider } from '../../ui/antd-provider';
+import { AntdProvider } from '../../app/antd-provider';
 import ProfileForm from './profile-form';
 import { openPop } from './session.slices';
 import SignUpForm from './sign-up-form';

@@ -1,3 +1,4 @@
+import type { BookingSummary } from '@domain/booking-contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingSlice,
@@ -26,17 +27,18 @@ describe('booking slice', () => {
   });
 
   it('holds the list, selection, counts, loading flags and the availability switch', () => {
-    let state = reduce(undefined, setBookings([{ id: 1 }]));
-    state = reduce(state, setSelectedBooking({ id: 1 }));
+    const booking = { id: 'b1' } as BookingSummary;
+    let state = reduce(undefined, setBookings([booking]));
+    state = reduce(state, setSelectedBooking(booking));
     state = reduce(state, setBookingCount({ pending: 1 }));
     state = reduce(state, setBookingTabLoading(true));
     state = reduce(state, setBookingLoading(true));
     state = reduce(state, setAvailableToArrive(true));
-    expect(state).toMatchObject({ bookings: [{ id: 1 }], selectedOrder: { id: 1 }, count: { pending: 1 }, tab_loading: true, order_loading: true, availableToArrive: true });
+    expect(state).toMatchObject({ bookings: [booking], selectedOrder: booking, count: { pending: 1 }, tab_loading: true, order_loading: true, availableToArrive: true });
   });
 
   it('switching tab clears the selection', () => {
-    const state = reduce(reduce(undefined, setSelectedBooking({ id: 1 })), setBookingActiveStatus('quoted'));
+    const state = reduce(reduce(undefined, setSelectedBooking({ id: 'b1' } as BookingSummary)), setBookingActiveStatus('quoted'));
     expect(state).toMatchObject({ activeStatus: 'quoted', selectedOrder: null });
   });
 });

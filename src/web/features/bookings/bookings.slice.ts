@@ -1,14 +1,21 @@
 /**
  * The seed's `booking` slice: the order slice's fields for the booking dashboard, plus the truck's
- * `availableToArrive` switch (accepting event bookings).
+ * `availableToArrive` switch (accepting event bookings). Server data lives in the RTK Query cache
+ * (refreshed live by the truck's stream); this holds the dashboard's own state — the tab, the
+ * selected booking, the bookings and counts on screen, the loading flags and the switch as last
+ * read or set — kept in step with it by the dashboard.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { BookingSummary } from '@domain/booking-contracts';
+// Types only: the store ships in the entry chunk, which must not carry zod (the domain module's schemas).
+import type { BookingTab } from '@domain/bookings';
 
 export interface BookingState {
-  bookings: unknown[];
-  selectedOrder: unknown | null;
-  count: Record<string, number>;
-  activeStatus: string;
+  bookings: BookingSummary[];
+  /** The seed names it as the order slice does. */
+  selectedOrder: BookingSummary | null;
+  count: Partial<Record<BookingTab, number>>;
+  activeStatus: BookingTab;
   tab_loading: boolean;
   order_loading: boolean;
   availableToArrive: boolean;
@@ -28,16 +35,16 @@ export const bookingSlice = createSlice({
   name: 'booking',
   initialState,
   reducers: {
-    setBookings: (state, action: PayloadAction<unknown[]>) => {
+    setBookings: (state, action: PayloadAction<BookingSummary[]>) => {
       state.bookings = action.payload;
     },
-    setSelectedBooking: (state, action: PayloadAction<unknown | null>) => {
+    setSelectedBooking: (state, action: PayloadAction<BookingSummary | null>) => {
       state.selectedOrder = action.payload;
     },
-    setBookingCount: (state, action: PayloadAction<Record<string, number>>) => {
+    setBookingCount: (state, action: PayloadAction<Partial<Record<BookingTab, number>>>) => {
       state.count = action.payload;
     },
-    setBookingActiveStatus: (state, action: PayloadAction<string>) => {
+    setBookingActiveStatus: (state, action: PayloadAction<BookingTab>) => {
       state.activeStatus = action.payload;
       state.selectedOrder = null;
     },

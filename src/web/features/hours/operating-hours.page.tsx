@@ -4,14 +4,13 @@
  * live "open now / next opening" preview of what is being edited. The draft is checked by the same
  * contract as the server, so a clash between shifts is named before saving.
  */
-import { canAccess } from '@domain/access';
 import { WEEKDAYS, type Hours, type Schedule, type Weekday } from '@domain/hours';
 import { Button, ConfigProvider } from 'antd';
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
-import { useCurrentTruck } from '../../app/current-truck';
+import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
@@ -139,7 +138,7 @@ function HoursEditor({ truckId, hours, canWrite }: { truckId: string; hours: Hou
 function HoursScreen({ truckId }: { truckId: string }) {
   const { t } = useTranslation('hours');
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const canWrite = useAppSelector((s) => canAccess(s.accessControl.accessList, '/operating-hours', 'write'));
+  const canWrite = useCanAccess('/operating-hours', 'write');
   const { data: hours, error } = useHoursQuery(truckId);
   if (error) return <Notice kind="error">{problemMessage(problemOf(error), lang, t('unexpected'))}</Notice>;
   if (!hours) return <Loading />;

@@ -9,7 +9,7 @@ import { Loading } from '../../ui/loading';
 import { NativeInput, NumberInput } from '../../ui/native-fields';
 import type { SpotDraft } from './hours-draft';
 
-const PointPickerMap = lazy(() => import('../../ui/map/point-picker-map'));
+const PointPickerMap = lazy(() => import('../../app/map/point-picker-map'));
 
 /** Kuwait City: where a map without a pin opens. */
 const DEFAULT_CENTER: [number, number] = [29.3759, 47.9774];

@@ -2,8 +2,8 @@
  * Deleting a category: an empty one goes at once; one with items asks whether to move them to
  * another category (the default, nothing lost) or delete them with it. Loaded when first opened.
  */
-import type { Lang } from '@domain/errors';
-import { inLanguage, type DeleteCategoryQuery, type MenuCategory } from '@domain/menu';
+import type { DeleteCategoryQuery, MenuCategory } from '@domain/menu';
+import { nameIn } from '@domain/names';
 import { Modal, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +20,6 @@ export interface DeleteCategoryDialogProps {
   itemCount: number;
   onClose(): void;
 }
-
-const nameIn = (category: MenuCategory, lang: Lang) => inLanguage(category, lang).text;
 
 export default function DeleteCategoryDialog({ truckId, category, categories, itemCount, onClose }: DeleteCategoryDialogProps) {
   const { t } = useTranslation('menu');

@@ -5,11 +5,12 @@
  * server's own contract, before sending. Loaded when first opened.
  */
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Lang } from '@domain/errors';
-import { DIETARY_TAGS, inLanguage, ItemInputSchema, itemInputOf, MENU_LIMITS, type DietaryTag, type MenuCategory, type MenuItem } from '@domain/menu';
+import { DIETARY_TAGS, ItemInputSchema, itemInputOf, MENU_LIMITS, type DietaryTag, type MenuCategory, type MenuItem } from '@domain/menu';
+import { nameIn } from '@domain/names';
 import { fromMinor, toMinor, type Currency } from '@domain/money';
 import { IMAGE_TYPES } from '@domain/uploads';
-import { Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -17,7 +18,8 @@ import { problemOf } from '../../ui/api-problem';
 import type { FieldProblem } from '../../ui/field-errors';
 import { notify } from '../../ui/notify';
 import { useCreateItemMutation, useUpdateItemMutation, useUploadMenuPhotoMutation } from './menu.api';
-import { issuesOf, showFieldProblems } from './menu-form';
+import { fieldMessage } from '@domain/i18n/error-messages';
+import { formName, issuesOf, refreshShownProblems, showFieldProblems } from './menu-form';
 import { toastProblem } from './menu-problem';
 
 interface OptionValues {
@@ -91,6 +93,55 @@ function toInput(values: EditorValues, currency: Currency, photoId: string | nul
   return { input, problems };
 }
 
+const blank = (text: string | undefined) => !text?.trim();
+const emptyOption = (option: OptionValues | undefined) => !option?.id && blank(option?.nameEn) && blank(option?.nameAr) && blank(option?.priceDelta);
+
+/**
+ * Option rows nobody typed in are left out rather than blocking the save ("Add option" pressed once
+ * too often); so is a new group with nothing typed at all. A group keeps one row, so a group with a
+ * name and no option still says what it lacks.
+ */
+export function withoutEmptyRows(groups: readonly GroupValues[] = []): GroupValues[] {
+  return groups.flatMap((group) => {
+    const options = (group.options ?? []).filter((option) => !emptyOption(option));
+    if (options.length === 0 && !group.id && blank(group.nameEn) && blank(group.nameAr)) return [];
+    return [{ ...group, options: options.length > 0 ? options : (group.options ?? []).slice(0, 1) }];
+  });
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  categoryId: 'editor.category',
+  nameEn: 'editor.nameEn',
+  nameAr: 'editor.nameAr',
+  descriptionEn: 'editor.descriptionEn',
+  descriptionAr: 'editor.descriptionAr',
+  price: 'editor.price',
+  prepMinutes: 'editor.prepMinutes',
+  calories: 'editor.calories',
+  tags: 'editor.tags',
+  photoId: 'editor.photo',
+};
+const GROUP_LABELS: Record<string, string> = {
+  nameEn: 'editor.groupNameEn',
+  nameAr: 'editor.groupNameAr',
+  required: 'editor.required',
+  minSelections: 'editor.minSelections',
+  maxSelections: 'editor.maxSelections',
+  options: 'editor.optionGroups',
+};
+const OPTION_LABELS: Record<string, string> = { nameEn: 'editor.optionNameEn', nameAr: 'editor.optionNameAr', priceDelta: 'editor.priceDelta' };
+
+/** Where a problem is, in the words on the form: "Option group 1 › Option 2 › Option in English". */
+export function whereOf(path: string, t: TFunction, currency: Currency): string {
+  const [first, g, second, o, third] = formName(path);
+  const label = (labels: Record<string, string>, key: unknown) => t(labels[String(key)] ?? 'editor.optionGroups', { currency });
+  if (first !== 'optionGroups' || typeof g !== 'number') return label(FIELD_LABELS, first);
+  const group = t('editor.groupLegend', { number: g + 1 });
+  if (second !== 'options' || typeof o !== 'number') return second === undefined ? group : `${group} › ${label(GROUP_LABELS, second)}`;
+  const option = t('editor.optionLegend', { number: o + 1 });
+  return third === undefined ? `${group} › ${option}` : `${group} › ${option} › ${label(OPTION_LABELS, third)}`;
+}
+
 export interface ItemEditorProps {
   truckId: string;
   currency: Currency;
@@ -100,8 +151,6 @@ export interface ItemEditorProps {
   categoryId: string | null;
   onClose(): void;
 }
-
-const nameOf = (category: MenuCategory, lang: Lang) => inLanguage(category, lang).text;
 
 export default function ItemEditor({ truckId, currency, categories, item, categoryId, onClose }: ItemEditorProps) {
   const { t } = useTranslation('menu');
@@ -113,11 +162,29 @@ export default function ItemEditor({ truckId, currency, categories, item, catego
   const [update, updating] = useUpdateItemMutation();
   const [upload, uploading] = useUploadMenuPhotoMutation();
 
-  const save = async () => {
+  /** What blocks saving, listed above the form until fixed; null while none was found. */
+  const [blocking, setBlocking] = useState<FieldProblem[] | null>(null);
+
+  const check = () => {
     const { input, problems } = toInput(form.getFieldsValue(true) as EditorValues, currency, photo?.id ?? null);
     const parsed = ItemInputSchema.safeParse(input, { reportInput: true });
-    const all = [...problems, ...(parsed.success ? [] : issuesOf(parsed.error, lang))];
-    if (all.length > 0 || !parsed.success) return void showFieldProblems(form, all, lang);
+    return { parsed, problems: [...problems, ...(parsed.success ? [] : issuesOf(parsed.error, lang))] };
+  };
+
+  const showBlocking = (problems: FieldProblem[]) => {
+    showFieldProblems(form, problems, lang);
+    setBlocking(problems);
+    const first = problems[0];
+    if (first) form.scrollToField(formName(first.path), { block: 'center' });
+  };
+
+  const save = async () => {
+    const groups = form.getFieldValue('optionGroups') as GroupValues[] | undefined;
+    const kept = withoutEmptyRows(groups);
+    if (JSON.stringify(kept) !== JSON.stringify(groups ?? [])) form.setFieldValue('optionGroups', kept);
+    const { parsed, problems } = check();
+    if (problems.length > 0 || !parsed.success) return showBlocking(problems);
+    setBlocking(null);
     try {
       if (item) await update({ truckId, itemId: item.id, body: parsed.data }).unwrap();
       else await create({ truckId, body: parsed.data }).unwrap();
@@ -125,8 +192,16 @@ export default function ItemEditor({ truckId, currency, categories, item, catego
       onClose();
     } catch (error) {
       const problem = problemOf(error);
-      if (problem.code !== 'validation_failed' || !showFieldProblems(form, problem.fields, lang)) toastProblem(error, lang);
+      if (problem.code !== 'validation_failed') toastProblem(error, lang);
+      else showBlocking(problem.fields);
     }
+  };
+
+  /** As values change, shown errors leave as soon as their field is right, and the list above follows. */
+  const recheck = () => {
+    const { problems } = check();
+    refreshShownProblems(form, problems, lang);
+    if (blocking !== null) setBlocking(problems.length > 0 ? problems : null);
   };
 
   const choosePhoto = async (file: File | undefined) => {
@@ -166,12 +241,37 @@ export default function ItemEditor({ truckId, currency, categories, item, catego
         layout="vertical"
         requiredMark={false}
         initialValues={valuesOf(item, categoryId ?? categories[0]?.id ?? '', currency)}
-        onValuesChange={keepRuleConsistent}
+        onValuesChange={(changed: Partial<EditorValues>) => {
+          keepRuleConsistent(changed);
+          recheck();
+        }}
         onFinish={() => void save()}
         className="td-menu-editor"
       >
+        {blocking && blocking.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            className="td-menu-editor__blocking"
+            title={t('editor.blocking', { count: blocking.length })}
+            description={
+              <ul data-testid="item-blocking">
+                {blocking.map((problem, n) => (
+                  <li key={`${problem.path}:${n}`}>
+                    <button type="button" className="td-menu-link" onClick={() => form.scrollToField(formName(problem.path), { block: 'center', focus: true })}>
+                      {whereOf(problem.path, t, currency)}
+                    </button>
+                    {': '}
+                    {fieldMessage(lang, problem.code, problem.params)}
+                  </li>
+                ))}
+              </ul>
+            }
+            data-testid="item-blocking-alert"
+          />
+        )}
         <Form.Item name="categoryId" label={t('editor.category')}>
-          <Select options={categories.map((category) => ({ value: category.id, label: nameOf(category, lang) }))} data-testid="item-category" />
+          <Select options={categories.map((category) => ({ value: category.id, label: nameIn(category, lang) }))} data-testid="item-category" />
         </Form.Item>
         <p className="td-menu-editor__hint">{t('editor.nameHint')}</p>
         <div className="td-menu-editor__pair">

@@ -106,6 +106,7 @@ export const ItemRow = memo(function ItemRow({ item, currency, lang, t, now, sel
                 </span>
                 <AvailabilityControl
                   t={t}
+                  id={option.id}
                   soldOutUntil={option.soldOutUntil}
                   available={isAvailable(option, now)}
                   name={inLanguage(option, lang).text}
@@ -117,7 +118,7 @@ export const ItemRow = memo(function ItemRow({ item, currency, lang, t, now, sel
         )}
       </div>
       <span className={`td-menu-item__price${soldOut}`}>{formatMoney(item.priceMinor, currency, lang)}</span>
-      <AvailabilityControl t={t} soldOutUntil={item.soldOutUntil} available={available} name={name} onChange={(state) => actions.setItemAvailability(item.id, state)} />
+      <AvailabilityControl t={t} id={item.id} soldOutUntil={item.soldOutUntil} available={available} name={name} onChange={(state) => actions.setItemAvailability(item.id, state)} />
       {canEdit && (
         <span className="td-menu-item__actions">
           <button type="button" className="td-menu-icon td-menu-move" disabled={first} onClick={() => actions.move(item.id, -1)} aria-label={t('list.moveUp', { name })}>

@@ -35,6 +35,24 @@ export function showFieldProblems(form: FormInstance, problems: readonly FieldPr
   return placed === problems.length;
 }
 
+/**
+ * After a change: each field that shows an error shows what is still wrong with it now, or nothing.
+ * Errors only leave as the values become valid; new ones wait for the next save.
+ */
+export function refreshShownProblems(form: FormInstance, problems: readonly FieldProblem[], lang: Lang): void {
+  const now = new Map<string, string[]>();
+  for (const problem of problems) {
+    const key = JSON.stringify(formName(problem.path));
+    now.set(key, [...(now.get(key) ?? []), fieldMessage(lang, problem.code, problem.params)]);
+  }
+  const changed = form
+    .getFieldsError()
+    .filter(({ errors }) => errors.length > 0)
+    .map(({ name, errors }) => ({ name, errors, next: now.get(JSON.stringify(name)) ?? [] }))
+    .filter(({ errors, next }) => errors.join('\n') !== next.join('\n'));
+  if (changed.length > 0) form.setFields(changed.map(({ name, next }) => ({ name, errors: next })));
+}
+
 export function issuesOf(error: z.ZodError, lang: Lang): FieldProblem[] {
   return issuesToFields(error.issues, lang);
 }

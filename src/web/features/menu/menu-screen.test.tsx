@@ -13,7 +13,7 @@ import { Providers } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { installMatchMedia } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
-import { AntdProvider } from '../../ui/antd-provider';
+import { AntdProvider } from '../../app/antd-provider';
 import { MenuScreen } from './menu-screen';
 
 const rowRenders = vi.hoisted(() => ({ count: 0 }));

@@ -5,12 +5,14 @@
  * meanwhile on another device answers 409 and the panel shows the latest instead.
  */
 import type { Order } from '@domain/order-contracts';
-import { allowedActions, type ManualOrderActionName, type OrderAction } from '@domain/orders';
+import type { OrderAction } from '@domain/orders';
+import { allowedActions, type ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeInput } from '../../ui/native-fields';
 import { notify } from '../../ui/notify';
+import { isOffline } from './order-alerts.state';
 import type { OrderFormat } from './order-format';
 import { useActOnOrderMutation } from './orders.api';
 
@@ -37,6 +39,11 @@ export function OrderActions({ truckId, order, defaultPrepMinutes, format, onDon
   const allowed = new Set(allowedActions(order));
 
   async function run(action: OrderAction) {
+    // Said plainly rather than a request left to fail (or to wait) while the connection is down.
+    if (isOffline()) {
+      notify.error('orders:offline.refused');
+      return;
+    }
     try {
       const updated = await act({ truckId, orderId: order.id, action }).unwrap();
       setAsking(null);

@@ -1,18 +1,23 @@
 /**
- * The /orders screen with the API answered in memory and the event stream driven by the test:
+ * The /orders screen, with the shell's new-order alerts beside it as the signed-in app has them, the
+ * API answered in memory and the event stream driven by the test:
  * tabs and counts, only legal actions, a live new order that rings until heard and shows in the
  * title, a change from another device moving an order between tabs, the version on actions, and a
  * dropped stream resuming after its last event with a fresh ticket.
  */
 import type { Order, OrderCounts, OrderEvent, OrderSummary } from '@domain/order-contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore, type AppStore } from '../../app/store';
+import { attentionTotal, useAttention } from '../../app/shell/attention';
 import { installMatchMedia } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
-import { AntdProvider } from '../../ui/antd-provider';
+import { AntdProvider } from '../../app/antd-provider';
+import { OrderAlertsForTruck } from './order-alerts.shell';
+import { orderAlerts } from './order-alerts.state';
 import { OrderDashboard } from './order-dashboard';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
@@ -24,6 +29,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
   return {
     id: uuid(n),
     truckId: TRUCK,
+    publicId: `p${n}`,
     number: n,
     businessDate: '2025-05-01',
     status: 'pending',
@@ -85,6 +91,10 @@ let actionAnswer: (body: { version: number }) => Response;
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
+// The stream loads the events' contract with the first order event (decision 015); fetched once here,
+// so loading it on a busy machine does not eat the waits below.
+beforeAll(() => import('@domain/order-contracts'));
+
 beforeEach(async () => {
   FakeEventSource.opened = [];
   requests = [];
@@ -125,16 +135,27 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  orderAlerts.reset();
   vi.unstubAllGlobals();
 });
+
+/** What the shell shows on the sidebar's Orders entry and in the tab title. */
+function AttentionProbe() {
+  const counts = useAttention();
+  return <output data-testid="attention" data-orders={counts['/orders'] ?? 0} data-total={attentionTotal(counts)} />;
+}
 
 async function renderDashboard(): Promise<AppStore> {
   const store = makeStore({ lang_dir: langDirFor('en') });
   render(
     <Providers store={store} langDir={langDirFor('en')}>
-      <AntdProvider>
-        <OrderDashboard truckId={TRUCK} />
-      </AntdProvider>
+      <MemoryRouter initialEntries={['/orders']}>
+        <AntdProvider>
+          <OrderAlertsForTruck truckId={TRUCK} />
+          <AttentionProbe />
+          <OrderDashboard truckId={TRUCK} />
+        </AntdProvider>
+      </MemoryRouter>
     </Providers>,
   );
   await waitFor(() => expect(screen.getByTestId('order-card-1')).toBeTruthy());
@@ -163,7 +184,22 @@ describe('the order dashboard', () => {
     expect(store.getState().order.selectedOrder?.id).toBe(uuid(1));
   });
 
-  it('opens the stream with a ticket, not a token, and shows a new order live: ringing, counted, in the title, until heard', async () => {
+  // The file's first order events: they arrive while the stream still loads the events' contract.
+  it('applies the events that arrive while their contract loads in the order they came', async () => {
+    await renderDashboard();
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+    const fresh = summary(3, { acknowledgedAt: null });
+    const accepted = { ...fresh, status: 'accepted' as const, version: 1, acknowledgedAt: new Date().toISOString() };
+    act(() => {
+      stream().emit('order.created', 45, { order: fresh, previousStatus: null } satisfies OrderEvent);
+      stream().emit('order.changed', 46, { order: accepted, previousStatus: 'pending' } satisfies OrderEvent);
+    });
+    await waitFor(() => expect(countOf('in_progress')).toBe('1'));
+    expect(countOf('pending')).toBe('2');
+    expect(screen.queryByTestId('order-card-3')).toBeNull();
+  });
+
+  it('opens the stream with a ticket, not a token, and shows a new order live: ringing, counted for the sidebar and title, until heard', async () => {
     await renderDashboard();
     expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-0`);
     expect(stream().url).not.toMatch(/token|bearer/i);
@@ -176,10 +212,13 @@ describe('the order dashboard', () => {
     expect(screen.getByTestId('order-card-3').getAttribute('data-ringing')).toBe('true');
     expect(countOf('pending')).toBe('3');
     expect(screen.getByTestId('orders-ringing').textContent).toContain('New orders: 1');
-    await waitFor(() => expect(document.title).toBe('(3) Orders · TruckDesk'));
+    // The orders already there when the app opened do not count; the new one does.
+    await waitFor(() => expect(screen.getByTestId('attention').getAttribute('data-orders')).toBe('1'));
+    expect(screen.getByTestId('attention').getAttribute('data-total')).toBe('1');
 
     fireEvent.click(within(screen.getByTestId('orders-ringing')).getByRole('button', { name: 'Heard it' }));
     await waitFor(() => expect(screen.queryByTestId('orders-ringing')).toBeNull());
+    expect(screen.getByTestId('attention').getAttribute('data-orders')).toBe('0');
     expect(requests.find((request) => request.path.endsWith('/orders/acknowledge'))?.body).toEqual({ orderIds: [fresh.id] });
   });
 
@@ -255,6 +294,82 @@ describe('the order dashboard', () => {
     await waitFor(() => expect(within(screen.getByTestId('order-panel')).getByTestId('order-status').textContent).toBe('Rejected'));
     expect(requests.find((request) => request.path.endsWith('/actions'))?.body).toEqual({ action: 'accept', prepMinutes: 20, version: 0 });
     expect(within(screen.getByTestId('order-panel')).queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
+  it('says so at once when the network drops, keeps its orders, refuses actions, and on its return catches up and rings', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    await renderDashboard();
+    act(() => stream().emit('order.changed', 60, { order: summary(2), previousStatus: null } satisfies OrderEvent));
+    await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('live'));
+
+    online.mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('offline'));
+    expect(screen.getByTestId('orders-offline').textContent).toMatch(/^Offline — reconnecting/);
+    expect(stream().closed).toBe(true);
+    expect(screen.getByTestId('order-card-1')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('order-card-1'));
+    const panel = await screen.findByTestId('order-panel');
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Accept · 15 min' }));
+    await screen.findByText(/Nothing was sent/);
+    expect(requests.filter((request) => request.path.endsWith('/actions'))).toEqual([]);
+
+    online.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-1&lastEventId=60`);
+    // The server replays what was missed: an order placed meanwhile arrives and rings.
+    act(() => stream().emit('order.created', 61, { order: summary(7, { acknowledgedAt: null }), previousStatus: null } satisfies OrderEvent));
+    await waitFor(() => expect(screen.getByTestId('orders-ringing').textContent).toContain('New orders: 1'));
+    await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('live'));
+    expect(screen.queryByTestId('orders-offline')).toBeNull();
+  });
+
+  it('keeps the screen on while it is open with the ring on, with a switch to stop it', async () => {
+    class RunningAudioContext {
+      state = 'suspended';
+      resume() {
+        this.state = 'running';
+        return Promise.resolve();
+      }
+    }
+    const sentinels: { released: boolean; release(): Promise<void>; addEventListener(): void }[] = [];
+    const request = vi.fn(async (type: string) => {
+      expect(type).toBe('screen');
+      const sentinel = {
+        released: false,
+        release: async () => void (sentinel.released = true),
+        addEventListener() {},
+      };
+      sentinels.push(sentinel);
+      return sentinel;
+    });
+    vi.stubGlobal('AudioContext', RunningAudioContext);
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    try {
+      await renderDashboard();
+      const toggle = within(screen.getByTestId('orders-wake-lock')).getByRole('checkbox');
+      expect((toggle as HTMLInputElement).checked).toBe(true);
+      // Not before the ring can sound (the first tap).
+      expect(request).not.toHaveBeenCalled();
+      fireEvent.pointerDown(document.body);
+      await waitFor(() => expect(screen.getByTestId('orders-wake-lock').getAttribute('data-held')).toBe('true'));
+      expect(request).toHaveBeenCalledTimes(1);
+
+      fireEvent.click(toggle);
+      await waitFor(() => expect(screen.getByTestId('orders-wake-lock').getAttribute('data-held')).toBe('false'));
+      expect(sentinels[0]!.released).toBe(true);
+      expect(localStorage.getItem('orders_keep_awake')).toBe('false');
+
+      fireEvent.click(toggle);
+      await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+      cleanup();
+      expect(sentinels[1]!.released).toBe(true);
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+      localStorage.removeItem('orders_keep_awake');
+    }
   });
 
   it('reconnects after a drop with a new ticket, resuming after the last event it had', async () => {

@@ -1,11 +1,14 @@
 /**
  * The /orders screen for one truck: status tabs with live counts, the tab's orders (a page at a
  * time), the selected order beside them (or in a drawer on a narrow screen), search and dates, the
- * CSV export and phone orders; kept live by the truck's event stream, ringing for new orders.
+ * CSV export and phone orders; kept live by the truck's event stream, which the signed-in shell
+ * follows on every screen (order-alerts.shell.tsx): here the ringing orders stand out, and a dropped
+ * connection shows at once while the screen keeps what it had.
  * The seed's `order` slice holds the tab, the selection, what is on screen and the loading flags.
  */
-import { DASHBOARD_TAB_NAMES, type OrderSummary } from '@domain/order-contracts';
-import type { DashboardTab } from '@domain/orders';
+import type { OrderSummary } from '@domain/order-contracts';
+import { DASHBOARD_TAB_NAMES, type DashboardTab } from '@domain/orders/dashboard';
+import { localToday } from '@domain/time-zone';
 import { Button, Drawer } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,18 +22,20 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { useNow } from '../../ui/use-now';
 import { downloadOrdersCsv } from './export-orders';
 import { useOrderFormat } from './order-format';
+import { isOffline, notificationState, orderAlerts, useOrderAlerts } from './order-alerts.state';
 import { OrderList } from './order-list';
 import { OrderPanel } from './order-panel';
 import { usePrinter } from './order-ticket';
-import { useAcknowledgeOrdersMutation, useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } from './orders.api';
+import { useWakeLock } from './use-wake-lock';
+import { useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } from './orders.api';
 import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, setSelectedOrder } from './orders.slice';
-import { useNewOrderAlerts } from './use-new-order-alerts';
-import { useOrderStream } from './use-order-stream';
 import './orders.css';
+import { nameIn } from '@domain/names';
 
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
 
 const PRINT_ON_ACCEPT_KEY = 'orders_print_on_accept';
+const KEEP_AWAKE_KEY = 'orders_keep_awake';
 /** The clock ticks every half minute: "placed 5 min ago" and due times move on by themselves. */
 const CLOCK_TICK_MS = 30_000;
 const SEARCH_PAUSE_MS = 300;
@@ -43,14 +48,6 @@ function useSettled<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
-}
-
-/**
- * The truck's calendar date today: export ranges are in its days, not the tablet's. (The domain's
- * localToday does the same with the Temporal polyfill, too heavy for this screen's budget.)
- */
-function localToday(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 export function OrderDashboard({ truckId }: { truckId: string }) {
@@ -72,17 +69,17 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   const filters = useMemo(() => ({ ...(from ? { from } : {}), ...(to ? { to } : {}), ...(q ? { q } : {}) }), [from, to, q]);
   const list = useListOrdersInfiniteQuery({ truckId, tab, ...filters });
   const counts = useOrderCountsQuery({ truckId, ...filters });
-  // Unfiltered, for the title and the ring (the same request as the tabs' when no filter is set).
-  const allCounts = useOrderCountsQuery({ truckId });
   const orders = useMemo(() => list.data?.pages.flatMap((page) => page.orders) ?? [], [list.data]);
 
-  const alerts = useNewOrderAlerts(format, allCounts.data?.pending);
-  const streamStatus = useOrderStream(truckId, alerts.onOrderEvent);
-  const [acknowledge] = useAcknowledgeOrdersMutation();
-  const truckName = desk.data ? (format.lang === 'ar' ? desk.data.nameAr || desk.data.nameEn : desk.data.nameEn || desk.data.nameAr) : '';
+  const alerts = useOrderAlerts();
+  const streamStatus = alerts.stream;
+  const truckName = desk.data ? nameIn(desk.data, format.lang) : '';
   const { print, ticket } = usePrinter(truckName, format);
   const [printOnAccept, setPrintOnAccept] = useState(() => readString(PRINT_ON_ACCEPT_KEY) === 'true');
   const [phoneOrderOpen, setPhoneOrderOpen] = useState(false);
+  // On unless turned off: a counter tablet that goes dark misses the ring.
+  const [keepAwake, setKeepAwake] = useState(() => readString(KEEP_AWAKE_KEY) !== 'false');
+  const wakeLock = useWakeLock(keepAwake && alerts.soundReady);
   const [exportRange, setExportRange] = useState<{ from: string; to: string } | null>(null);
 
   useEffect(() => {
@@ -101,19 +98,26 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
 
   const ringingIds = useMemo(() => new Set(alerts.ringing.map((order) => order.id)), [alerts.ringing]);
   const select = useCallback((order: OrderSummary) => dispatch(setSelectedOrder(order)), [dispatch]);
+  const chooseKeepAwake = (value: boolean) => {
+    writeString(KEEP_AWAKE_KEY, String(value));
+    setKeepAwake(value);
+  };
   const choosePrintOnAccept = (value: boolean) => {
     writeString(PRINT_ON_ACCEPT_KEY, String(value));
     setPrintOnAccept(value);
   };
 
-  const heardIt = () => {
-    const orderIds = alerts.ringing.map((order) => order.id);
-    alerts.silence();
-    void acknowledge({ truckId, orderIds });
+  const enableNotifications = async () => {
+    if (notificationState() === 'unsupported') return;
+    orderAlerts.setNotifications(await Notification.requestPermission());
   };
 
   const exportCsv = async () => {
     if (!exportRange) return;
+    if (isOffline()) {
+      notify.error('orders:offline.refused');
+      return;
+    }
     const ok = await downloadOrdersCsv(truckId, exportRange, format.lang).catch(() => false);
     if (ok) setExportRange(null);
     else notify.error('orders:export.failed');
@@ -165,10 +169,14 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
           <span className="td-orders__live" data-status={streamStatus} data-testid="orders-live" role="status">
             {t(`live.${streamStatus}`)}
           </span>
-          {alerts.notifications === 'default' && <Button onClick={() => void alerts.enableNotifications()}>{t('alerts.enableNotifications')}</Button>}
+          {alerts.notifications === 'default' && <Button onClick={() => void enableNotifications()}>{t('alerts.enableNotifications')}</Button>}
           {/* Any tap turns the sound on (use-new-order-alerts.ts): this button is the tap to make. */}
           {!alerts.soundReady && <Button>{t('alerts.enableSound')}</Button>}
-          <Button onClick={() => setExportRange(exportRange ? null : { from: from || localToday(timeZone), to: to || localToday(timeZone) })}>{t('export.button')}</Button>
+          <label className="td-orders__wake" data-testid="orders-wake-lock" data-held={wakeLock.held} title={wakeLock.supported ? undefined : t('wakeLock.unsupported')}>
+            <input type="checkbox" checked={keepAwake && wakeLock.supported} disabled={!wakeLock.supported} onChange={(event) => chooseKeepAwake(event.target.checked)} />{' '}
+            {t('wakeLock.label')}
+          </label>
+          <Button onClick={() => setExportRange(exportRange ? null : { from: from || localToday(timeZone, new Date()), to: to || localToday(timeZone, new Date()) })}>{t('export.button')}</Button>
           <Button type="primary" onClick={() => setPhoneOrderOpen(true)}>
             {t('phone.open')}
           </Button>
@@ -198,13 +206,10 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
         </form>
       )}
 
-      {alerts.ringing.length > 0 && (
-        <div className="td-orders__ringing" role="alert" data-testid="orders-ringing">
-          <span>{t('alerts.ringing', { count: format.count(alerts.ringing.length) })}</span>
-          <Button size="large" onClick={heardIt}>
-            {t('alerts.acknowledge')}
-          </Button>
-        </div>
+      {streamStatus === 'offline' && (
+        <Notice kind="warning" testId="orders-offline">
+          {t('offline.notice')}
+        </Notice>
       )}
 
       <div className="td-orders__tabs" role="tablist" aria-label={t('tabsLabel')}>

@@ -4,7 +4,7 @@
  * amounts in minor units through the domain's formatter (the currency's own exponent).
  */
 import type { Lang } from '@domain/errors';
-import { formatMoney, type Currency } from '@domain/money';
+import { formatMoney, type Currency } from '@domain/money/minor';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 
@@ -19,15 +19,6 @@ export interface OrderFormat {
   time(instant: string): string;
   /** "in 12 min", "3 min ago", "now": whole minutes from `now`. */
   relative(instant: string, now: number): string;
-}
-
-/**
- * A menu name in the interface language, or the other one when that is all there is. (The menu
- * module has the same rule, but brings the time-zone library along with it.)
- */
-export function nameIn(named: { nameEn: string; nameAr: string }, lang: Lang): string {
-  const wanted = lang === 'ar' ? named.nameAr : named.nameEn;
-  return wanted || (lang === 'ar' ? named.nameEn : named.nameAr);
 }
 
 export function orderFormat(lang: Lang, timeZone: string): OrderFormat {

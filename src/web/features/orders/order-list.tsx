@@ -1,6 +1,6 @@
 /** A tab's orders as big tappable cards: number, customer, what and how much, and how the clock stands. */
 import type { OrderSummary } from '@domain/order-contracts';
-import { displayNumber } from '@domain/orders';
+import { displayNumber } from '@domain/orders/dashboard';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderFormat } from './order-format';
@@ -16,12 +16,13 @@ export interface OrderListProps {
 
 /** The time that matters now: when a pending order must be answered, when an accepted one is due, when a finished one was placed. */
 export function orderClock(order: OrderSummary, now: number, format: OrderFormat, t: (key: string, values?: Record<string, unknown>) => string) {
-  if (order.status === 'pending') return { text: t('times.answerBy', { when: format.relative(order.acceptBy, now) }), late: false };
+  if (order.status === 'pending') return { text: t('times.answerBy', { when: format.relative(order.acceptBy, now) }), late: false, age: false };
   if ((order.status === 'accepted' || order.status === 'preparing') && order.estimatedReadyAt) {
     const late = Date.parse(order.estimatedReadyAt) < now;
-    return { text: t(late ? 'times.overdue' : 'times.due', { when: format.relative(order.estimatedReadyAt, now) }), late };
+    return { text: t(late ? 'times.overdue' : 'times.due', { when: format.relative(order.estimatedReadyAt, now) }), late, age: false };
   }
-  return { text: t('times.placed', { when: format.relative(order.createdAt, now) }), late: false };
+  // `age`: the text is the order's age, so whatever shows it beside the placing time need not say it again.
+  return { text: t('times.placed', { when: format.relative(order.createdAt, now) }), late: false, age: true };
 }
 
 const OrderCard = memo(function OrderCard({

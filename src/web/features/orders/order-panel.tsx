@@ -4,7 +4,8 @@
  * and the two printouts.
  */
 import type { Order, OrderDesk } from '@domain/order-contracts';
-import { displayNumber, type ManualOrderActionName } from '@domain/orders';
+import { displayNumber } from '@domain/orders/dashboard';
+import type { ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +13,12 @@ import { useAppDispatch } from '../../app/hooks';
 import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { OrderActions } from './order-actions';
-import { nameIn, type OrderFormat } from './order-format';
+import type { OrderFormat } from './order-format';
 import { orderClock } from './order-list';
 import type { TicketKind } from './order-ticket';
 import { useOrderQuery } from './orders.api';
 import { setOrderLoading } from './orders.slice';
+import { nameIn } from '@domain/names';
 
 export interface OrderPanelProps {
   desk: OrderDesk;
@@ -35,7 +37,9 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
     <>
       <div className="td-order-panel__times">
         <span>
-          {t('times.placedAt', { time: format.time(order.createdAt) })} ({format.relative(order.createdAt, now)})
+          {t('times.placedAt', { time: format.time(order.createdAt) })}
+          {/* The age once: in brackets here, unless the line beside it already is the age. */}
+          {!clock.age && ` (${format.relative(order.createdAt, now)})`}
         </span>
         {order.requestedTime && <strong>{t('times.requested', { time: format.time(order.requestedTime) })}</strong>}
         {order.estimatedReadyAt && <span>{t('times.readyAt', { time: format.time(order.estimatedReadyAt) })}</span>}

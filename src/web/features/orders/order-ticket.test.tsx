@@ -10,6 +10,7 @@ import { OrderTicket } from './order-ticket';
 const ORDER: Order = {
   id: '00000000-0000-4000-8000-000000000001',
   truckId: '11111111-1111-4111-8111-111111111111',
+  publicId: 'a1b2c3',
   number: 42,
   businessDate: '2025-05-01',
   status: 'accepted',

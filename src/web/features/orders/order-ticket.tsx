@@ -5,11 +5,12 @@
  * stylesheet (orders.css) hides everything else.
  */
 import type { Order } from '@domain/order-contracts';
-import { displayNumber } from '@domain/orders';
+import { displayNumber } from '@domain/orders/dashboard';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { nameIn, type OrderFormat } from './order-format';
+import type { OrderFormat } from './order-format';
+import { nameIn } from '@domain/names';
 
 export type TicketKind = 'kitchen' | 'receipt';
 

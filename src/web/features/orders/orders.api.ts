@@ -6,19 +6,19 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import type { Menu } from '@domain/menu';
-import {
-  matchesOrderFilters,
-  type AcknowledgeOrders,
-  type CreateOrderInput,
-  type Order,
-  type OrderCountQuery,
-  type OrderCounts,
-  type OrderDesk,
-  type OrderEvent,
-  type OrderPage,
-  type OrderSummary,
+import type {
+  AcknowledgeOrders,
+  CreateOrderInput,
+  Order,
+  OrderCountQuery,
+  OrderCounts,
+  OrderDesk,
+  OrderEvent,
+  OrderPage,
+  OrderSummary,
 } from '@domain/order-contracts';
-import { tabOf, type DashboardTab, type OrderAction } from '@domain/orders';
+import type { OrderAction } from '@domain/orders';
+import { matchesOrderFilters, QUEUE_TABS, tabOf, type DashboardTab } from '@domain/orders/dashboard';
 import type { StreamTicket } from '@domain/truck-events';
 import { useDispatch } from 'react-redux';
 import { api } from '../../app/api';
@@ -37,7 +37,6 @@ export interface OrderRef {
 }
 
 const PAGE_SIZE = 30;
-const QUEUE_TABS: ReadonlySet<DashboardTab> = new Set(['pending', 'in_progress', 'ready']);
 
 /** Query parameters without the empty ones. */
 function params(filters: OrderFilters): Record<string, string> {

@@ -16,10 +16,12 @@ import { problemOf } from '../../ui/api-problem';
 import { Loading } from '../../ui/loading';
 import { NativeInput, NativeSelect, NumberInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
-import { nameIn, type OrderFormat } from './order-format';
+import type { OrderFormat } from './order-format';
+import { isOffline } from './order-alerts.state';
 import { useOrderMenuQuery, usePhoneOrderMutation } from './orders.api';
+import { nameIn } from '@domain/names';
 
-const PointPickerMap = lazy(() => import('../../ui/map/point-picker-map'));
+const PointPickerMap = lazy(() => import('../../app/map/point-picker-map'));
 
 interface Line {
   item: MenuItem;
@@ -60,6 +62,10 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   };
 
   async function submit() {
+    if (isOffline()) {
+      setProblems([t('offline.refused')]);
+      return;
+    }
     setProblems([]);
     const order: CreateOrderInput = {
       lines: lines.map(({ item, optionIds, qty, note }) => ({ itemId: item.id, optionIds, qty, note })),

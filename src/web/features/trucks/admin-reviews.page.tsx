@@ -8,7 +8,7 @@ import { Button, Drawer, Segmented, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { useFormat } from '../../ui/format';
+import { useFormat } from '../../app/use-format';
 import { StatusTag } from './truck-labels';
 import { useTruckName } from './truck-name';
 import { useAdminTrucksInfiniteQuery, type AdminFilter } from './trucks.api';

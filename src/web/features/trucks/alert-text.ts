@@ -1,7 +1,7 @@
 /** Document dates and expiry warnings in words, in the interface language. */
 import type { DocumentAlert } from '@domain/trucks';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../ui/format';
+import { useFormat } from '../../app/use-format';
 
 /** Calendar dates shown as such: read at noon UTC and formatted in UTC, so no time zone moves them to another day. */
 export function useCalendarDate() {

@@ -78,7 +78,8 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
         <Tag color={required ? 'green' : 'default'}>{required ? t('documents.required') : t('documents.optional')}</Tag>
         {saved ? <DocumentStateTag state={saved.state} /> : <Tag>{t('documents.notAdded')}</Tag>}
       </summary>
-      <Form form={form} layout="vertical" initialValues={saved} onFinish={finish}>
+      {/* Named per type: the six cards' fields would otherwise share the ids `number`, `issuer`… */}
+      <Form form={form} name={`document-${type}`} layout="vertical" initialValues={saved} onFinish={finish}>
         {message && <Alert type="error" title={message} showIcon className="td-form-alert" />}
         <div className="td-form-grid">
           <Form.Item name="number" label={t('fields.number')} rules={[zodRule(field.number, lang, true)]} required>

@@ -5,9 +5,9 @@
 import { Input, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LatLngValue } from '../../ui/map/point-picker-map';
+import type { LatLngValue } from '../../app/map/point-picker-map';
 
-const PointPickerMap = lazy(() => import('../../ui/map/point-picker-map'));
+const PointPickerMap = lazy(() => import('../../app/map/point-picker-map'));
 const TruckMap = lazy(() => import('./truck-map'));
 
 /** Kuwait City: where the map opens before a pin is placed. */

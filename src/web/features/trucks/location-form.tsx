@@ -1,5 +1,7 @@
 /** Step 3, and the "Location & contact" part of editing: base, pin, contact, currency, time zone and the vehicle. */
-import { CURRENCIES } from '@domain/money';
+import { fieldMessage } from '@domain/i18n/error-messages';
+import { CURRENCIES, parseDecimalNumber } from '@domain/money';
+import { issuesToFields } from '@domain/validation';
 import { POWER_SOURCES, TruckLocationSchema, type TruckLocation } from '@domain/trucks';
 import { Alert, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';
@@ -22,6 +24,10 @@ function timeZones(current: string): string[] {
 
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 
+/** The length as typed (Arabic digits and either decimal mark welcome), so "6." on its way to "6.5" stays on screen. */
+type LengthText = string | number | null | undefined;
+const lengthOf = (value: LengthText) => (typeof value === 'number' ? value : value ? parseDecimalNumber(value) : null);
+
 export function LocationForm({ truck, actions, onSaved }: StepFormProps) {
   const { t } = useTranslation('trucks');
   const lang = useLang();
@@ -32,7 +38,7 @@ export function LocationForm({ truck, actions, onSaved }: StepFormProps) {
 
   const finish = async (values: TruckLocation) => {
     setMessage(null);
-    const body = { ...truck.location, ...values, phone: emptyToNull(values.phone), email: emptyToNull(values.email), licensePlate: values.licensePlate ?? '' };
+    const body = { ...truck.location, ...values, vehicleLengthM: lengthOf(values.vehicleLengthM), phone: emptyToNull(values.phone), email: emptyToNull(values.email), licensePlate: values.licensePlate ?? '' };
     try {
       onSaved(await save({ truckId: truck.id, body }).unwrap());
     } catch (error) {
@@ -70,11 +76,20 @@ export function LocationForm({ truck, actions, onSaved }: StepFormProps) {
         <Form.Item
           name="vehicleLengthM"
           label={t('fields.vehicleLengthM')}
-          rules={[zodRule(field.vehicleLengthM, lang, true)]}
+          rules={[
+            {
+              validator: async (_rule, value: LengthText) => {
+                if (value === null || value === undefined || String(value).trim() === '') throw new Error(fieldMessage(lang, 'required'));
+                const length = lengthOf(value);
+                if (length === null) throw new Error(fieldMessage(lang, 'invalid_number'));
+                const checked = field.vehicleLengthM.safeParse(length);
+                if (!checked.success) throw new Error(issuesToFields(checked.error.issues, lang)[0]?.message);
+              },
+            },
+          ]}
           required
-          normalize={(value: string) => (value === '' ? null : Number(value))}
         >
-          <Input type="number" inputMode="decimal" dir="ltr" min={2} max={20} step={0.5} data-testid="vehicleLengthM" />
+          <Input inputMode="decimal" dir="ltr" autoComplete="off" suffix={t('hints.metres')} data-testid="vehicleLengthM" />
         </Form.Item>
         <Form.Item name="licensePlate" label={t('fields.licensePlate')} rules={[zodRule(field.licensePlate, lang)]}>
           <Input dir="ltr" data-testid="licensePlate" />

@@ -1,7 +1,7 @@
 /** The application's history, newest first: who decided what, when, and why. */
 import type { ReviewEvent } from '@domain/trucks';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../ui/format';
+import { useFormat } from '../../app/use-format';
 
 const tone = (action: ReviewEvent['action']) =>
   action === 'approve' || action === 'reinstate' ? 'good' : action === 'submit' ? 'neutral' : 'bad';

@@ -3,11 +3,12 @@
  * approved truck) why it cannot take orders. The navbar's switcher shows the same on every screen.
  */
 import type { DocumentAlert, Truck } from '@domain/trucks';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAlertText, useCalendarDate } from './alert-text';
 
-export function TruckAlerts({ truck }: { truck: Truck }) {
+/** `onRenew`: opens this page's documents form; without it (not the owner) the owner is named instead. */
+export function TruckAlerts({ truck, onRenew }: { truck: Truck; onRenew?: () => void }) {
   const { t } = useTranslation('trucks');
   const text = useAlertText();
   const day = useCalendarDate();
@@ -45,7 +46,14 @@ export function TruckAlerts({ truck }: { truck: Truck }) {
           data-testid="document-alert"
           data-state={alert.state}
           title={text(alert)}
-          description={t('alerts.renew')}
+          description={onRenew ? t('alerts.renew') : t('alerts.renewByOwner')}
+          action={
+            onRenew && (
+              <Button size="small" onClick={onRenew} data-testid="document-renew">
+                {t('alerts.renewAction')}
+              </Button>
+            )
+          }
         />
       ))}
     </div>

@@ -9,12 +9,12 @@ import { DocumentsForm } from './documents-form';
 import { LocationForm } from './location-form';
 
 const EDIT_PARTS = ['basics', 'location', 'documents'] as const;
-type EditPart = (typeof EDIT_PARTS)[number];
+export type EditPart = (typeof EDIT_PARTS)[number];
 const PART_LABELS: Record<EditPart, string> = { basics: 'info.editBasics', location: 'info.editLocation', documents: 'info.editDocuments' };
 
-export default function EditTruck({ truck }: { truck: Truck }) {
+export default function EditTruck({ truck, initialPart = 'basics' }: { truck: Truck; initialPart?: EditPart }) {
   const { t } = useTranslation('trucks');
-  const [part, setPart] = useState<EditPart>('basics');
+  const [part, setPart] = useState<EditPart>(initialPart);
   const saved = () => notify.success('trucks:saved');
   const save = (saving: boolean) => (
     <Button type="primary" htmlType="submit" loading={saving} data-testid="edit-save">

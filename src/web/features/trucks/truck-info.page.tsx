@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
+import { TruckInfoSections } from '../../app/truck-info-sections';
 import { DocumentTable } from './document-table';
 import { ReviewHistory } from './review-history';
 import { TruckAlerts } from './truck-alerts';
@@ -18,6 +19,8 @@ import './trucks.css';
 
 /** The forms load when the vendor chooses to edit. */
 const EditTruck = lazy(() => import('./truck-edit'));
+/** The public link, QR code and poster (with the QR library) load with the details of a truck that has a page. */
+const TruckShare = lazy(() => import('./truck-share'));
 
 function StatusNotice({ truck }: { truck: Truck }) {
   const { t } = useTranslation('trucks');
@@ -46,16 +49,17 @@ function StatusNotice({ truck }: { truck: Truck }) {
 
 function TruckInfo({ truck }: { truck: Truck }) {
   const { t } = useTranslation('trucks');
-  const [editing, setEditing] = useState(false);
+  /** The part of the edit mode open, or null while the details show. */
+  const [editing, setEditing] = useState<'basics' | 'documents' | null>(null);
   const canEdit = truck.relation === 'owner' && isEditable(truck.status);
   return (
     <Space orientation="vertical" size="large" className="td-page" data-testid="truck-info">
       <StatusNotice truck={truck} />
-      <TruckAlerts truck={truck} />
+      <TruckAlerts truck={truck} onRenew={canEdit && editing !== 'documents' ? () => setEditing('documents') : undefined} />
       <div className="td-page__toolbar">
         <StatusTag status={truck.status} />
         {canEdit ? (
-          <Button type={editing ? 'default' : 'primary'} onClick={() => setEditing(!editing)} data-testid="edit-toggle">
+          <Button type={editing ? 'default' : 'primary'} onClick={() => setEditing(editing ? null : 'basics')} data-testid="edit-toggle">
             {editing ? t('info.done') : t('info.edit')}
           </Button>
         ) : (
@@ -64,11 +68,16 @@ function TruckInfo({ truck }: { truck: Truck }) {
       </div>
       {editing && canEdit ? (
         <Suspense fallback={<Skeleton active />}>
-          <EditTruck truck={truck} />
+          <EditTruck key={editing} truck={truck} initialPart={editing} />
         </Suspense>
       ) : (
         <>
           <TruckDetails truck={truck} showMap />
+          {truck.status === 'approved' && truck.slug && (
+            <Suspense fallback={null}>
+              <TruckShare truck={truck} />
+            </Suspense>
+          )}
           <section>
             <h3>{t('info.documents')}</h3>
             <DocumentTable documents={truck.documents} />
@@ -77,6 +86,7 @@ function TruckInfo({ truck }: { truck: Truck }) {
             <h3>{t('info.history')}</h3>
             <ReviewHistory events={truck.history} />
           </section>
+          <TruckInfoSections truckId={truck.id} relation={truck.relation} />
         </>
       )}
     </Space>

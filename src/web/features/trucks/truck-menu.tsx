@@ -51,7 +51,7 @@ function DocumentWarning({ truck }: { truck: TruckSummary }) {
         type="text"
         danger={expired}
         className={expired ? undefined : 'td-truck-menu__warning'}
-        icon={expired ? <ExclamationCircleOutlined /> : <WarningOutlined />}
+        icon={expired ? <ExclamationCircleOutlined aria-hidden /> : <WarningOutlined aria-hidden />}
         aria-label={`${t('switcher.alerts')}: ${lines.join(' ')}`}
         onClick={() => navigate('/truck-info')}
         data-testid="document-warning"
@@ -70,7 +70,7 @@ export default function TruckMenu() {
   useReviewNotices(trucks);
 
   useEffect(() => {
-    offer(trucks ? trucks.map((truck) => truck.id) : null);
+    offer(trucks ? trucks.map((truck) => truck.id) : null, Object.fromEntries((trucks ?? []).map((truck) => [truck.id, truck.publicSlug])));
   }, [trucks, offer]);
   useEffect(() => () => offer(null), [offer]);
 
@@ -79,10 +79,20 @@ export default function TruckMenu() {
   const label = (truck: TruckSummary) => (
     <span className="td-truck-menu__option" data-testid={`truck-option-${truck.id}`}>
       {truck.logoUrl && <img src={truck.logoUrl} alt="" />}
-      <bdi>{truckName(truck)}</bdi>
+      <bdi>{truckName(truck)}</bdi>{' '}
+      <small className="td-truck-menu__role" data-testid="truck-role" data-role={truck.relation}>
+        {t(`team:switcherRole.${truck.relation}`)}
+      </small>
+      {truck.status !== 'approved' && ' '}
       {truck.status !== 'approved' && <small>{t(`status.${truck.status}`)}</small>}
     </span>
   );
+  // The button's name must contain what it shows (the role and any status too), or a screen reader and a
+  // voice-control user would not find the same words.
+  const visibleLabel = (truck: TruckSummary) =>
+    [truckName(truck), t(`team:switcherRole.${truck.relation}`), truck.status !== 'approved' ? t(`status.${truck.status}`) : null]
+      .filter(Boolean)
+      .join(' ');
   return (
     <div className="td-truck-menu">
       {current.alerts.length > 0 && <DocumentWarning truck={current} />}
@@ -92,12 +102,12 @@ export default function TruckMenu() {
           selectable: true,
           selectedKeys: [current.id],
           onClick: ({ key }) => setTruckId(key),
-          items: trucks.map((truck) => ({ key: truck.id, label: label(truck), icon: truck.id === current.id ? <CheckOutlined /> : undefined })),
+          items: trucks.map((truck) => ({ key: truck.id, label: label(truck), icon: truck.id === current.id ? <CheckOutlined aria-hidden /> : undefined })),
         }}
       >
-        <Button type="text" className="td-truck-menu__button" aria-label={`${t('switcher.label')}: ${truckName(current)}`} data-testid="truck-switcher">
+        <Button type="text" className="td-truck-menu__button" aria-label={`${t('switcher.label')}: ${visibleLabel(current)}`} data-testid="truck-switcher">
           {label(current)}
-          <DownOutlined />
+          <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
     </div>

@@ -3,6 +3,7 @@ import type { Lang } from '@domain/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { nameIn, type Named } from '@domain/names';
 
 export const useLang = (): Lang => useAppSelector((s) => s.lang_dir.lang);
 
@@ -11,7 +12,7 @@ export function useTruckName() {
   const { t } = useTranslation('trucks');
   const lang = useLang();
   return useCallback(
-    (truck: { nameEn: string; nameAr: string }) => (lang === 'ar' ? truck.nameAr || truck.nameEn : truck.nameEn || truck.nameAr) || t('untitled'),
+    (truck: Named) => nameIn(truck, lang) || t('untitled'),
     [lang, t],
   );
 }

@@ -4,14 +4,13 @@
  * and switches, and the "test a point" tool. A zone is checked by the same contract as the server
  * before it is sent, so a border that crosses itself is named at once.
  */
-import { canAccess } from '@domain/access';
 import type { Currency } from '@domain/money';
 import type { LatLng, Zone, ZoneList as ZoneListData } from '@domain/zones';
 import { Button, Space } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentTruck } from '../../app/current-truck';
+import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
@@ -132,6 +131,9 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
             zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
             zones={list.zones}
             truckStop={list.truckStop}
+            base={list.base}
+            parkingSpot={list.parkingSpot}
+            markerLabels={{ base: t('map.base'), parkingSpot: t('map.parkingSpot') }}
             draft={draft}
             testPoint={draft ? null : (tester.answer?.point ?? null)}
             onClick={onMapClick}
@@ -183,7 +185,7 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
 function ZonesScreen({ truckId }: { truckId: string }) {
   const { t } = useTranslation('zones');
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const canWrite = useAppSelector((s) => canAccess(s.accessControl.accessList, '/delivery-zones', 'write'));
+  const canWrite = useCanAccess('/delivery-zones', 'write');
   const { data, error } = useZonesQuery(truckId);
   if (error) return <Notice kind="error">{problemMessage(problemOf(error), lang, t('unexpected'))}</Notice>;
   if (!data) return <Loading />;

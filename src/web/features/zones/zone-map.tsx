@@ -4,10 +4,12 @@
  * saved zones do not catch them. Default export: loaded with React.lazy, Leaflet with it.
  */
 import type { LatLng, Zone } from '@domain/zones';
+import type { ZoneList } from '@domain/zones';
 import { latLngBounds, type LatLngExpression, type Marker as LeafletMarker } from 'leaflet';
-import { Circle, CircleMarker, Marker, Polygon, Polyline, Tooltip, useMapEvent } from 'react-leaflet';
-import { BaseMap, type BaseMapProps } from '../../ui/map/base-map';
-import { firstVertexIcon, pinIcon, rounded, vertexIcon } from '../../ui/map/map-handles';
+import { useEffect } from 'react';
+import { Circle, Marker, Polygon, Polyline, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { BaseMap, type BaseMapProps } from '../../app/map/base-map';
+import { baseIcon, firstVertexIcon, parkingIcon, pinIcon, rounded, vertexIcon } from '../../ui/map/map-handles';
 import type { PointDraft, ZoneDraft } from './zone-draft';
 
 export interface ZoneMapProps {
@@ -15,6 +17,11 @@ export interface ZoneMapProps {
   zoomLabels: BaseMapProps['zoomLabels'];
   zones: readonly Zone[];
   truckStop: LatLng | null;
+  /** Marked on the map: the truck's base, and where its current or next shift parks it. */
+  base: ZoneList['base'];
+  parkingSpot: ZoneList['parkingSpot'];
+  /** The markers' names (in the interface language; the spot's address is the vendor's own words, on the hours screen). */
+  markerLabels: { base: string; parkingSpot: string };
   /** The zone being edited (drawn instead of its saved shape). */
   draft: ZoneDraft | null;
   testPoint: LatLng | null;
@@ -60,8 +67,36 @@ function initialView(zones: readonly Zone[], truckStop: LatLng | null) {
   return points.length > 1 ? { bounds: latLngBounds(points) } : undefined;
 }
 
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Zone names sit on the map for good, so where two would overlap (zones close together, or zoomed
+ * out) only the first is shown; the list beside the map names every zone. Checked again after each
+ * zoom or move and whenever the zones change.
+ */
+function KeepLabelsApart({ zones }: { zones: readonly Zone[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const separate = () => {
+      const kept: DOMRect[] = [];
+      for (const label of map.getContainer().querySelectorAll<HTMLElement>('.td-zone-label')) {
+        label.classList.remove('td-zone-label--hidden');
+        const box = label.getBoundingClientRect();
+        if (kept.some((other) => overlaps(box, other))) label.classList.add('td-zone-label--hidden');
+        else kept.push(box);
+      }
+    };
+    separate();
+    map.on('zoomend moveend', separate);
+    return () => {
+      map.off('zoomend moveend', separate);
+    };
+  }, [map, zones]);
+  return null;
+}
+
 function ClickTo({ onClick }: { onClick(point: LatLng): void }) {
-  useMapEvent('click', (event) => onClick(rounded(event.latlng)));
+  useMapEvents({ click: (event) => onClick(rounded(event.latlng)) });
   return null;
 }
 
@@ -138,7 +173,7 @@ function DraftShape({ draft, truckStop, onDraftChange }: { draft: ZoneDraft; tru
   );
 }
 
-export default function ZoneMap({ label, zoomLabels, zones, truckStop, draft, testPoint, onClick, onDraftChange }: ZoneMapProps) {
+export default function ZoneMap({ label, zoomLabels, zones, truckStop, base, parkingSpot, markerLabels, draft, testPoint, onClick, onDraftChange }: ZoneMapProps) {
   const view = initialView(zones, truckStop);
   return (
     <BaseMap label={label} zoomLabels={zoomLabels} center={truckStop ?? DEFAULT_CENTER} zoom={12} {...view} testId="zone-map">
@@ -148,7 +183,11 @@ export default function ZoneMap({ label, zoomLabels, zones, truckStop, draft, te
         .map((zone) => (
           <SavedZone key={zone.id} zone={zone} truckStop={truckStop} />
         ))}
-      {truckStop && <CircleMarker center={truckStop} radius={6} pathOptions={{ color: '#1b5e20', fillOpacity: 1, interactive: false }} />}
+      <KeepLabelsApart zones={zones} />
+      {base && <Marker position={base} icon={baseIcon} title={markerLabels.base} alt={markerLabels.base} keyboard={false} />}
+      {parkingSpot && (
+        <Marker position={parkingSpot} icon={parkingIcon} title={markerLabels.parkingSpot} alt={markerLabels.parkingSpot} keyboard={false} />
+      )}
       {draft && <DraftShape draft={draft} truckStop={truckStop} onDraftChange={onDraftChange} />}
       {testPoint && <Marker position={testPoint} icon={pinIcon} keyboard={false} interactive={false} />}
     </BaseMap>

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "public_id" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_truck_public_id_key" ON "orders" USING btree ("truck_id","public_id");

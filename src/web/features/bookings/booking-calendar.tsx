@@ -1,0 +1,56 @@
+/**
+ * The month of confirmed bookings (antd Calendar): each day lists its events; a tap opens the
+ * booking. The month is the truck's calendar month; Calendar's day cells come from dayjs.
+ */
+import type { BookingSummary } from '@domain/booking-contracts';
+import { Calendar } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../ui/loading';
+import type { BookingFormat } from './booking-format';
+import { useBookingMonthQuery } from './bookings.api';
+
+/** Opens at `initialMonth` ('YYYY-MM': the selected booking's), else this month. */
+export default function BookingCalendar({ truckId, format, initialMonth, onOpen }: { truckId: string; format: BookingFormat; initialMonth?: string; onOpen(booking: BookingSummary): void }) {
+  const { t } = useTranslation('bookings');
+  const [month, setMonth] = useState(() => initialMonth ?? dayjs().format('YYYY-MM'));
+  const { data, isLoading } = useBookingMonthQuery({ truckId, month });
+  const byDay = useMemo(() => {
+    const days = new Map<string, BookingSummary[]>();
+    for (const booking of data?.bookings ?? []) days.set(booking.eventDate, [...(days.get(booking.eventDate) ?? []), booking]);
+    return days;
+  }, [data]);
+
+  const cell = (day: Dayjs) => {
+    const bookings = byDay.get(day.format('YYYY-MM-DD')) ?? [];
+    if (bookings.length === 0) return null;
+    return (
+      <ul className="td-booking-calendar__events">
+        {bookings.map((booking) => (
+          <li key={booking.id}>
+            <button type="button" className="td-booking-calendar__event" data-testid={`calendar-booking-${booking.number}`} onClick={() => onOpen(booking)}>
+              <span dir="ltr">{format.wallTime(booking.startTime)}</span> #{format.count(booking.number)} {booking.eventType}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <section className="td-booking-calendar" aria-label={t('calendar.title')} data-testid="booking-calendar">
+      {isLoading && <Loading />}
+      <Calendar
+        fullscreen={false}
+        value={dayjs(`${month}-01`)}
+        onPanelChange={(value) => setMonth(value.format('YYYY-MM'))}
+        onChange={(value) => setMonth(value.format('YYYY-MM'))}
+        mode="month"
+        cellRender={(value, info) => (info.type === 'date' ? cell(value) : info.originNode)}
+      />
+      {data && data.bookings.length === 0 && <p className="td-loading">{t('calendar.empty')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * `/booking-quote/{token}`: the customer's page for a quote, opened from the mail, no sign-in. It
+ * shows the request and the quote and accepts it (a confirmation, same overlap rule as the vendor's).
+ * The link stops working at the quote's valid-until and after use; the page says so.
+ */
+import type { Currency } from '@domain/money';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { problemMessage, problemOf } from '../../ui/api-problem';
+import { Loading } from '../../ui/loading';
+import { Notice } from '../../ui/notice';
+import { useBookingFormat } from './booking-format';
+import { useAcceptQuoteMutation, usePublicQuoteQuery } from './bookings.api';
+import './bookings.css';
+import { nameIn } from '@domain/names';
+
+export function Component() {
+  const { t } = useTranslation('bookings');
+  const { token = '' } = useParams();
+  const quote = usePublicQuoteQuery(token);
+  const [accept, accepting] = useAcceptQuoteMutation();
+  const format = useBookingFormat(quote.data?.timeZone ?? 'UTC');
+
+  if (quote.isError) {
+    return (
+      <section className="td-booking-quote" data-testid="quote-invalid">
+        <h1>{t('customer.invalidTitle')}</h1>
+        <p>{t('customer.invalidBody')}</p>
+      </section>
+    );
+  }
+  if (!quote.data) return <Loading />;
+  const q = quote.data;
+  const currency = q.currency as Currency;
+  const truckName = nameIn(q.truck, format.lang) || t('customer.theTruck');
+
+  return (
+    <section className="td-booking-quote" data-testid="quote-page" data-status={q.status}>
+      <h1>{t('customer.title', { truck: truckName })}</h1>
+      <dl className="td-booking-facts">
+        <dt>{t('customer.request')}</dt>
+        <dd>
+          #{format.count(q.number)} · {q.eventType} · {t('list.guests', { n: format.count(q.guestCount) })}
+        </dd>
+        <dt>{t('panel.when')}</dt>
+        <dd>
+          {format.date(q.eventDate)} · <span dir="ltr">{format.wallTime(q.startTime)}–{format.wallTime(q.endTime)}</span>
+        </dd>
+        <dt>{t('panel.where')}</dt>
+        <dd>{q.address}</dd>
+        <dt>{t('customer.price')}</dt>
+        <dd className="td-booking-quote__amount" data-testid="quote-amount-shown">
+          {format.money(q.quote.amountMinor, currency)}
+        </dd>
+        {q.quote.depositMinor > 0 && (
+          <>
+            <dt>{t('customer.deposit')}</dt>
+            <dd>{format.money(q.quote.depositMinor, currency)}</dd>
+          </>
+        )}
+        <dt>{t('customer.validUntil')}</dt>
+        <dd>{format.instant(q.quote.validUntil)}</dd>
+      </dl>
+      {q.quote.message && <blockquote className="td-booking-quote__message">{q.quote.message}</blockquote>}
+      {q.status === 'confirmed' ? (
+        <Notice kind="success" testId="quote-confirmed">
+          {t('customer.confirmed')}
+        </Notice>
+      ) : q.acceptable ? (
+        <>
+          {accepting.isError && <Notice kind="error">{problemMessage(problemOf(accepting.error), format.lang, t('customer.acceptFailed'))}</Notice>}
+          <Button type="primary" size="large" loading={accepting.isLoading} onClick={() => void accept(token)} data-testid="quote-accept">
+            {t('customer.accept')}
+          </Button>
+        </>
+      ) : (
+        <Notice kind="info">{t('customer.notAcceptable')}</Notice>
+      )}
+    </section>
+  );
+}

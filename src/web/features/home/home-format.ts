@@ -1,0 +1,25 @@
+/**
+ * Numbers, money and dates for /home in the interface language. Arabic names its digits: plain 'ar'
+ * gives Latin ones in current CLDR data (see domain/money.ts), and a vendor reading Arabic expects
+ * Arabic-Indic figures on their dashboard.
+ */
+import { formatMoney, type Currency } from '@domain/money/minor';
+import type { UiLang } from '../../app/lang-dir.slice';
+
+export const intlLocale = (lang: UiLang) => (lang === 'ar' ? 'ar-u-nu-arab' : 'en');
+
+export function number(value: number, lang: UiLang, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+}
+
+/** Minor units in the currency's ISO 4217 decimals (the domain's table, not ICU's: IQD has 3). */
+export const money = (minor: number, currency: Currency, lang: UiLang): string => formatMoney(minor, currency, lang);
+
+/** A calendar date (YYYY-MM-DD) as itself, whatever the browser's zone. */
+export function calendarDate(isoDate: string, lang: UiLang, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+export function dateTime(value: string | number, lang: UiLang, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
+}

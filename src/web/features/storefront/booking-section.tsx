@@ -1,0 +1,146 @@
+/**
+ * "Book the truck for an event": a catering or vending request sent to the truck's booking intake
+ * (POST /public/trucks/{slug}/bookings). Loaded after the menu, as few customers open it.
+ */
+import { useRef, useState } from 'react';
+import { toMinor } from '@domain/money/minor';
+import { ApiProblem, newKey, requestBooking } from './storefront.api';
+import { useWording } from './i18n';
+import type { StorefrontTruck } from './page-data';
+
+export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
+  const { lang, t } = useWording();
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const key = useRef(newKey());
+
+  if (!truck.takesBookings) {
+    return (
+      <section className="sf-section" aria-labelledby="sf-booking">
+        <h2 id="sf-booking">{t('booking.title')}</h2>
+        <p className="sf-muted">{t('booking.off')}</p>
+      </section>
+    );
+  }
+
+  const submit = async (form: HTMLFormElement) => {
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    const budget = value('budget') === '' ? null : toMinor(value('budget'), truck.currency);
+    if (budget && !budget.ok) return setProblem(t('errors.invalid'));
+    const body = {
+      customer: { name: value('name'), phone: value('phone').replace(/[\s()-]/g, ''), email: value('email') },
+      eventType: value('eventType'),
+      serviceModel: value('serviceModel'),
+      eventDate: value('date'),
+      startTime: value('start'),
+      endTime: value('end'),
+      location: { address: value('address'), lat: null, lng: null },
+      guestCount: Number(value('guests')),
+      menuNotes: value('notes'),
+      budgetMinor: budget ? budget.minor : null,
+      language: lang,
+    };
+    setState('sending');
+    setProblem(null);
+    try {
+      await requestBooking(truck.slug, lang, body, key.current);
+      setState('sent');
+    } catch (error) {
+      setState('idle');
+      const code = error instanceof ApiProblem ? error.code : 'unknown';
+      const text = t(`errors.${code}`);
+      setProblem(text === `errors.${code}` ? t('booking.failed') : text);
+    }
+  };
+
+  return (
+    <section className="sf-section" aria-labelledby="sf-booking">
+      <h2 id="sf-booking">{t('booking.title')}</h2>
+      <p className="sf-muted">{t('booking.intro')}</p>
+      {state === 'sent' ? (
+        <p className="sf-status sf-status--open" role="status">
+          {t('booking.sent')}
+        </p>
+      ) : !open ? (
+        <button type="button" className="sf-secondary" onClick={() => setOpen(true)}>
+          {t('booking.open')}
+        </button>
+      ) : (
+        <form
+          className="sf-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(event.currentTarget);
+          }}
+        >
+          <label className="sf-field">
+            <span>{t('booking.name')}</span>
+            <input name="name" required maxLength={80} autoComplete="name" />
+          </label>
+          <label className="sf-field">
+            <span>{t('booking.phone')}</span>
+            <input name="phone" type="tel" required dir="ltr" autoComplete="tel" placeholder="+965…" />
+          </label>
+          <label className="sf-field">
+            <span>{t('booking.email')}</span>
+            <input name="email" type="email" required dir="ltr" autoComplete="email" />
+          </label>
+          <label className="sf-field">
+            <span>{t('booking.eventType')}</span>
+            <input name="eventType" required maxLength={80} placeholder={t('booking.eventTypeHint')} />
+          </label>
+          <label className="sf-field">
+            <span>{t('booking.serviceModel')}</span>
+            <select name="serviceModel" defaultValue="catering">
+              <option value="catering">{t('booking.catering')}</option>
+              <option value="vending">{t('booking.vending')}</option>
+            </select>
+          </label>
+          <div className="sf-row">
+            <label className="sf-field">
+              <span>{t('booking.date')}</span>
+              <input name="date" type="date" required />
+            </label>
+            <label className="sf-field">
+              <span>{t('booking.guests')}</span>
+              <input name="guests" type="number" min={1} max={100000} required inputMode="numeric" />
+            </label>
+          </div>
+          <div className="sf-row">
+            <label className="sf-field">
+              <span>{t('booking.start')}</span>
+              <input name="start" type="time" required />
+            </label>
+            <label className="sf-field">
+              <span>{t('booking.end')}</span>
+              <input name="end" type="time" required />
+            </label>
+          </div>
+          <label className="sf-field">
+            <span>{t('booking.address')}</span>
+            <input name="address" required maxLength={300} autoComplete="street-address" />
+          </label>
+          <label className="sf-field">
+            <span>{t('booking.notes')}</span>
+            <textarea name="notes" maxLength={2000} rows={3} />
+          </label>
+          <label className="sf-field">
+            <span>
+              {t('booking.budget')} ({truck.currency})
+            </span>
+            <input name="budget" inputMode="decimal" dir="ltr" />
+          </label>
+          {problem && (
+            <p className="sf-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="sf-primary" disabled={state === 'sending'}>
+            {state === 'sending' ? t('booking.sending') : t('booking.send')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

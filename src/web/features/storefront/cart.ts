@@ -1,0 +1,114 @@
+/**
+ * The basket, kept per truck in local storage so a reload (or a lost signal) keeps it. Lines are
+ * priced and checked with the same rule intake uses (priceLine), against the menu the page has.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { MENU_LIMITS, priceLine, type LineProblem, type PricingItem } from '@domain/menu/line-pricing';
+import { addMinor } from '@domain/money/minor';
+import type { PublicMenu, PublicMenuItem } from './page-data';
+
+export interface CartLine {
+  /** The same item with other options or note is another line. */
+  key: string;
+  itemId: string;
+  optionIds: string[];
+  qty: number;
+  note: string;
+}
+
+const storageKey = (slug: string) => `td_cart:${slug}`;
+
+function isLine(value: unknown): value is CartLine {
+  const line = value as CartLine;
+  return (
+    typeof line?.key === 'string' &&
+    typeof line.itemId === 'string' &&
+    Array.isArray(line.optionIds) &&
+    line.optionIds.every((id) => typeof id === 'string') &&
+    Number.isInteger(line.qty) &&
+    typeof line.note === 'string'
+  );
+}
+
+export function loadCart(slug: string): CartLine[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKey(slug)) ?? '[]') as unknown;
+    return Array.isArray(stored) ? stored.filter(isLine) : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveCart(slug: string, lines: CartLine[]): void {
+  try {
+    if (lines.length === 0) localStorage.removeItem(storageKey(slug));
+    else localStorage.setItem(storageKey(slug), JSON.stringify(lines));
+  } catch {
+    // Private mode or a full storage: the basket still works until the page closes.
+  }
+}
+
+export const lineKey = (itemId: string, optionIds: readonly string[], note: string) => `${itemId}|${[...optionIds].sort().join(',')}|${note.trim()}`;
+
+export function useCart(slug: string) {
+  const [lines, setLines] = useState<CartLine[]>(() => loadCart(slug));
+  useEffect(() => saveCart(slug, lines), [slug, lines]);
+  // Another tab of the same truck changed the basket.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === storageKey(slug)) setLines(loadCart(slug));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [slug]);
+
+  const add = useCallback((line: Omit<CartLine, 'key'>) => {
+    const key = lineKey(line.itemId, line.optionIds, line.note);
+    setLines((current) => {
+      const same = current.find((existing) => existing.key === key);
+      if (!same) return [...current, { ...line, note: line.note.trim(), key }];
+      return current.map((existing) => (existing === same ? { ...existing, qty: Math.min(existing.qty + line.qty, MENU_LIMITS.lineQuantity) } : existing));
+    });
+  }, []);
+  const setQty = useCallback((key: string, qty: number) => {
+    setLines((current) => (qty < 1 ? current.filter((line) => line.key !== key) : current.map((line) => (line.key === key ? { ...line, qty: Math.min(qty, MENU_LIMITS.lineQuantity) } : line))));
+  }, []);
+  const clear = useCallback(() => setLines([]), []);
+  return { lines, add, setQty, clear };
+}
+
+/** The public menu's item as the pricing rule takes it: "available" now is all the page knows. */
+export function pricingItem(item: PublicMenuItem): PricingItem {
+  const soldOut = (available: boolean) => (available ? null : 'indefinitely');
+  return {
+    ...item,
+    soldOutUntil: soldOut(item.available),
+    optionGroups: item.optionGroups.map((group) => ({ ...group, options: group.options.map((option) => ({ ...option, soldOutUntil: soldOut(option.available) })) })),
+  };
+}
+
+export function itemsById(menu: PublicMenu | null): Map<string, PublicMenuItem> {
+  return new Map((menu?.categories ?? []).flatMap((category) => category.items.map((item) => [item.id, item] as const)));
+}
+
+export interface PricedCartLine {
+  line: CartLine;
+  item: PublicMenuItem | undefined;
+  unitPrice: number;
+  total: number;
+  problems: LineProblem[];
+}
+
+export function priceCart(lines: readonly CartLine[], items: Map<string, PublicMenuItem>): { lines: PricedCartLine[]; subtotal: number; orderable: boolean } {
+  const priced = lines.map((line): PricedCartLine => {
+    const item = items.get(line.itemId);
+    if (!item) return { line, item, unitPrice: 0, total: 0, problems: [{ code: 'item_unavailable', itemId: line.itemId }] };
+    const result = priceLine(pricingItem(item), line.optionIds, line.qty);
+    return result.ok ? { line, item, unitPrice: result.unitPrice, total: result.total, problems: [] } : { line, item, unitPrice: 0, total: 0, problems: result.problems };
+  });
+  return {
+    lines: priced,
+    subtotal: addMinor(...priced.map((line) => line.total)),
+    orderable: priced.length > 0 && priced.every((line) => line.problems.length === 0),
+  };
+}

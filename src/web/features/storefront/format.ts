@@ -1,0 +1,26 @@
+/** Money and times on the truck page, in its language and the truck's time zone. */
+import { formatMoney, type Currency } from '@domain/money/minor';
+import type { Lang } from './i18n';
+
+const locale = (lang: Lang) => (lang === 'ar' ? 'ar-u-nu-arab' : 'en');
+
+export interface PageFormat {
+  money(minor: number): string;
+  /** "14:30" or "2:30 PM": a time today. */
+  time(iso: string): string;
+  /** "Tue 10:00": a time that may be another day. */
+  when(iso: string): string;
+  number(n: number): string;
+}
+
+export function pageFormat(lang: Lang, currency: Currency, timeZone: string): PageFormat {
+  const time = new Intl.DateTimeFormat(locale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
+  const when = new Intl.DateTimeFormat(locale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  const number = new Intl.NumberFormat(locale(lang));
+  return {
+    money: (minor) => formatMoney(minor, currency, lang),
+    time: (iso) => time.format(new Date(iso)),
+    when: (iso) => when.format(new Date(iso)),
+    number: (n) => number.format(n),
+  };
+}

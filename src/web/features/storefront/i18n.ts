@@ -1,0 +1,59 @@
+/**
+ * The truck page's words: its own catalogue (i18n/<lang>/storefront.json, kept in step with every
+ * other by catalogues.test.ts) plus the cuisine and dietary-tag names the back office already has.
+ * A few lines instead of i18next: the page must stay under 100 KiB of script on a phone.
+ */
+import { createContext, useContext } from 'react';
+import arText from '../../i18n/ar/storefront.json';
+import enText from '../../i18n/en/storefront.json';
+import { tags as arTags } from '../../i18n/ar/menu.json';
+import { tags as enTags } from '../../i18n/en/menu.json';
+import { cuisines as arCuisines } from '../../i18n/ar/trucks.json';
+import { cuisines as enCuisines } from '../../i18n/en/trucks.json';
+
+export type Lang = 'en' | 'ar';
+type Params = Record<string, string | number>;
+
+const CATALOGUES = {
+  en: { ...enText, tags: enTags, cuisines: enCuisines },
+  ar: { ...arText, tags: arTags, cuisines: arCuisines },
+};
+
+/** Cookie the server reads to answer the page in the language picked here. */
+const LANG_COOKIE = 'td_lang';
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let value = catalogue;
+  for (const part of key.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export type Translate = (key: string, params?: Params) => string;
+
+export function translator(lang: Lang): Translate {
+  return (key, params) => {
+    const text = lookup(CATALOGUES[lang], key) ?? key;
+    return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? '')) : text;
+  };
+}
+
+/** The language the server answered in (it set <html lang>). */
+export function pageLanguage(): Lang {
+  return document.documentElement.lang === 'ar' ? 'ar' : 'en';
+}
+
+/** Switches in place (no reload) and remembers the choice for the server's next answer. */
+export function applyLanguage(lang: Lang): void {
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+}
+
+export interface Wording {
+  lang: Lang;
+  t: Translate;
+  setLang(lang: Lang): void;
+}
+
+export const WordingContext = createContext<Wording>({ lang: 'en', t: translator('en'), setLang: () => undefined });
+export const useWording = () => useContext(WordingContext);

@@ -1,0 +1,39 @@
+/**
+ * One word for each thing (docs/glossary.md): a word from the glossary's "never" column anywhere in
+ * the Arabic catalogues (the screens' and the server's messages) fails here, naming key and word.
+ */
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '@domain/i18n/error-messages';
+import { describe, expect, it } from 'vitest';
+import glossary from '../../../docs/glossary.md?raw';
+
+const files = import.meta.glob<unknown>('./ar/*.json', { eager: true, import: 'default' });
+
+function strings(value: unknown, prefix: string): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, `${prefix}.${key}`));
+  return [];
+}
+
+/** The "never" column of the glossary's table: its words, split on the Arabic comma. */
+export function forbiddenWords(markdown: string): string[] {
+  const rows = markdown.split('\n').filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line) && !/^\|\s*English/.test(line));
+  return rows.flatMap((row) => (row.split('|')[3] ?? '').split('،').map((word) => word.trim()).filter(Boolean));
+}
+
+const arabic: [string, string][] = [
+  ...Object.entries(files).flatMap(([file, content]) => strings(content, file.replace('./ar/', 'ar/'))),
+  ...strings(ERROR_MESSAGES.ar, 'domain errors'),
+  ...strings(FIELD_MESSAGES.ar, 'domain fields'),
+];
+
+describe('the Arabic catalogues follow the glossary', () => {
+  it('reads the words to avoid from docs/glossary.md', () => {
+    expect(forbiddenWords(glossary)).toEqual(expect.arrayContaining(['تراك ديسك', 'شاحنة', 'الزبون']));
+    expect(arabic.length).toBeGreaterThan(500);
+  });
+
+  it('uses none of them', () => {
+    const found = arabic.flatMap(([key, text]) => forbiddenWords(glossary).filter((word) => text.includes(word)).map((word) => `${key}: ${word}`));
+    expect(found).toEqual([]);
+  });
+});
