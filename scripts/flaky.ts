@@ -14,15 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-
-interface JsonReport {
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
-  }[];
-}
+import { outcomes, type JsonReport } from './test-report';
 
 export interface Tally {
   runs: number;
@@ -30,26 +22,18 @@ export interface Tally {
   tests: Map<string, { failed: number; passed: number; firstFailure?: string }>;
 }
 
-/** Adds one run's JSON report to the tally; a file that failed outside any test counts as its own entry. */
+/** Adds one run's JSON report to the tally. */
 export function addRun(tally: Tally, report: JsonReport, root: string): void {
   tally.runs += 1;
-  for (const file of report.testResults) {
-    const name = path.relative(root, file.name);
-    const entries = file.assertionResults.map((t) => ({ key: `${name} › ${t.fullName}`, status: t.status, message: t.failureMessages[0] }));
-    // A file that fails to load or whose hooks fail leaves its tests skipped: count the file itself.
-    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
-      entries.push({ key: `${name} › (the file: load, beforeAll or afterAll)`, status: 'failed', message: file.message });
+  for (const { key, status, message } of outcomes(report, root)) {
+    const entry = tally.tests.get(key) ?? { failed: 0, passed: 0 };
+    if (status === 'failed') {
+      entry.failed += 1;
+      entry.firstFailure ??= message?.split('\n')[0];
+    } else if (status === 'passed') {
+      entry.passed += 1;
     }
-    for (const { key, status, message } of entries) {
-      const entry = tally.tests.get(key) ?? { failed: 0, passed: 0 };
-      if (status === 'failed') {
-        entry.failed += 1;
-        entry.firstFailure ??= message?.split('\n')[0];
-      } else if (status === 'passed') {
-        entry.passed += 1;
-      }
-      tally.tests.set(key, entry);
-    }
+    tally.tests.set(key, entry);
   }
 }
 

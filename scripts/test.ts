@@ -1,0 +1,191 @@
+/**
+ * `npm test`: every check and every test layer, in two lanes at once, and one summary at the end.
+ *
+ *   checks lane:  eslint → tsc (server) → tsc (web) → vitest: unit, web, api
+ *   browser lane: vite build + server build → vitest: e2e (the browser journeys need the build)
+ *
+ * On 2 cores one vitest run keeps one worker busy and the browser journeys spend much of their time
+ * waiting on the page, so the lanes overlap instead of queueing (decision 013, figures there).
+ * Each lane writes to its own log, printed whole when the lane ends (two lanes interleaved line by
+ * line cannot be read). The summary comes last, so the tail of any log names what failed.
+ *
+ * A test file that fails is run once more, alone. If it then passes, the run passes and the summary
+ * lists its failure under FLAKY: a defect to fix (hunt it with `npm run test:flaky`), printed in every
+ * log rather than hidden, but not a reason to refuse a change that is right.
+ *
+ *   npm test                          everything (TEST_DATABASE_URL: the api and e2e layers use that server)
+ *   npm test -- --projects api        only these vitest projects, no lint, types or build
+ *   npm test -- --projects unit a.test.ts   …and only these files
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { failedFiles, failuresOf, type JsonReport } from './test-report';
+
+const ROOT = process.cwd();
+// One folder per kind of run: CI runs the whole suite and the api layer on PostgreSQL 15 at once.
+let LOGS = path.join(ROOT, '.cache', 'test-logs', 'all');
+
+interface StepResult {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+interface LaneResult {
+  name: string;
+  steps: StepResult[];
+  failures: string[];
+  flaky: string[];
+  log: string;
+}
+
+function run(command: string, args: string[], log: NodeJS.WritableStream, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (error) => {
+      log.write(`${command}: ${error.message}\n`);
+      resolve(127);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+class Lane {
+  readonly steps: StepResult[] = [];
+  readonly failures: string[] = [];
+  readonly flaky: string[] = [];
+  readonly logPath: string;
+  private readonly log: NodeJS.WritableStream;
+
+  constructor(readonly name: string) {
+    this.logPath = path.join(LOGS, `${name}.log`);
+    this.log = createWriteStream(this.logPath);
+  }
+
+  /** Runs one command as a step; false (and a failure in the summary) when it exits non-zero. */
+  async step(name: string, command: string, args: string[]): Promise<boolean> {
+    this.log.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
+    const started = Date.now();
+    const code = await run(command, args, this.log);
+    const ok = code === 0;
+    this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok });
+    if (!ok) this.failures.push(`${name} exited ${code} (its output is in the ${this.name} lane's log above)`);
+    return ok;
+  }
+
+  /** Runs vitest projects; each failed file once more on its own; what still fails is a failure. */
+  async vitest(name: string, projects: string[], files: string[] = []): Promise<boolean> {
+    const report = path.join(LOGS, `${this.name}-${projects.join('-')}.json`);
+    const projectArgs = projects.flatMap((p) => ['--project', p]);
+    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    this.log.write(`\n=== ${name}\n`);
+    const started = Date.now();
+    const code = await run('npx', ['vitest', 'run', ...projectArgs, ...files, ...reporters], this.log);
+    const parsed = readReport(report);
+    if (code === 0) {
+      this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok: true });
+      return true;
+    }
+    const failed = parsed ? failedFiles(parsed, ROOT) : [];
+    if (!parsed || failed.length === 0) {
+      // No report or no failed file: vitest itself failed (config, a crash); nothing to retry.
+      this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok: false });
+      this.failures.push(`${name}: vitest exited ${code} without a failed test file to name (see the log above)`);
+      return false;
+    }
+    const firstFailures = failuresOf(parsed, ROOT);
+    let ok = true;
+    for (const file of failed) {
+      const retryReport = path.join(LOGS, `${this.name}-retry.json`);
+      this.log.write(`\n=== ${name}: ${file} failed; once more, alone\n`);
+      const retryCode = await run('npx', ['vitest', 'run', ...projectArgs, file, ...reporters.slice(0, 2), `--outputFile.json=${retryReport}`], this.log);
+      const ofFile = firstFailures.filter((f) => f.startsWith(`${file} `));
+      if (retryCode === 0) {
+        this.flaky.push(...ofFile);
+      } else {
+        ok = false;
+        const retried = readReport(retryReport);
+        this.failures.push(...(retried ? failuresOf(retried, ROOT) : ofFile));
+      }
+    }
+    this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok });
+    return ok;
+  }
+
+  async close(): Promise<LaneResult> {
+    await new Promise<void>((resolve) => this.log.end(resolve));
+    return { name: this.name, steps: this.steps, failures: this.failures, flaky: this.flaky, log: readFileSync(this.logPath, 'utf8') };
+  }
+}
+
+function readReport(file: string): JsonReport | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+  } catch {
+    return undefined;
+  }
+}
+
+async function checksLane(projects: string[], withChecks: boolean, files: string[]): Promise<LaneResult> {
+  const lane = new Lane('checks');
+  const ok =
+    !withChecks ||
+    ((await lane.step('lint', 'npx', ['eslint', '.'])) &&
+      (await lane.step('typecheck (server)', 'npx', ['tsc', '-p', 'tsconfig.node.json'])) &&
+      (await lane.step('typecheck (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json'])));
+  if (ok && projects.length > 0) await lane.vitest(`vitest: ${projects.join(', ')}`, projects, files);
+  return lane.close();
+}
+
+async function browserLane(): Promise<LaneResult> {
+  const lane = new Lane('browser');
+  if (await lane.step('build', 'npm', ['run', 'build'])) await lane.vitest('vitest: e2e', ['e2e']);
+  return lane.close();
+}
+
+function formatSummary(lanes: LaneResult[], totalSeconds: number): string {
+  const lines = ['', '=== npm test: summary'];
+  for (const lane of lanes) {
+    for (const s of lane.steps) lines.push(`${s.seconds.toFixed(0).padStart(6)} s  ${s.ok ? 'ok    ' : 'FAILED'}  ${lane.name}: ${s.name}`);
+  }
+  lines.push(`${totalSeconds.toFixed(0).padStart(6)} s  total, the lanes running at once`);
+  const flaky = lanes.flatMap((l) => l.flaky);
+  const failures = lanes.flatMap((l) => l.failures);
+  if (flaky.length > 0) {
+    lines.push('', `FLAKY: ${flaky.length} failed, then passed when their file ran again alone (a defect to fix: npm run test:flaky):`);
+    for (const f of flaky) lines.push(`  ${f}`);
+  }
+  if (failures.length > 0) {
+    lines.push('', `FAILED: ${failures.length}`);
+    for (const f of failures) lines.push(`  ${f}`);
+  }
+  lines.push('', failures.length === 0 ? 'npm test: passed' : 'npm test: FAILED');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { projects: { type: 'string' } } });
+  const all = values.projects === undefined;
+  const projects = all ? ['unit', 'web', 'api'] : values.projects!.split(',').filter((p) => p !== 'e2e');
+  const withBrowser = all || values.projects!.split(',').includes('e2e');
+  LOGS = path.join(ROOT, '.cache', 'test-logs', all ? 'all' : (values.projects ?? '').replaceAll(',', '-'));
+  rmSync(LOGS, { recursive: true, force: true });
+  mkdirSync(LOGS, { recursive: true });
+  const started = Date.now();
+  const print = (lane: LaneResult): void => {
+    process.stdout.write(`\n======== ${lane.name} lane: its output\n${lane.log}`);
+  };
+  // Each lane's log is printed as soon as it ends, so a long browser lane does not hide the other's.
+  const lanes = await Promise.all([
+    checksLane(projects, all, positionals).then((lane) => (print(lane), lane)),
+    ...(withBrowser ? [browserLane().then((lane) => (print(lane), lane))] : []),
+  ]);
+  console.log(formatSummary(lanes, (Date.now() - started) / 1000));
+  process.exit(lanes.some((l) => l.failures.length > 0) ? 1 : 0);
+}
+
+await main();
