@@ -3,6 +3,7 @@
  * the Arabic catalogues (the screens' and the server's messages) fails here, naming key and word.
  */
 import { ERROR_MESSAGES, FIELD_MESSAGES } from '@domain/i18n/error-messages';
+import { forbiddenWords } from '@domain/i18n/glossary';
 import { describe, expect, it } from 'vitest';
 import glossary from '../../../docs/glossary.md?raw';
 
@@ -12,12 +13,6 @@ function strings(value: unknown, prefix: string): [string, string][] {
   if (typeof value === 'string') return [[prefix, value]];
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, `${prefix}.${key}`));
   return [];
-}
-
-/** The "never" column of the glossary's table: its words, split on the Arabic comma. */
-export function forbiddenWords(markdown: string): string[] {
-  const rows = markdown.split('\n').filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line) && !/^\|\s*English/.test(line));
-  return rows.flatMap((row) => (row.split('|')[3] ?? '').split('،').map((word) => word.trim()).filter(Boolean));
 }
 
 const arabic: [string, string][] = [
