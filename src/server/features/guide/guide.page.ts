@@ -1,7 +1,7 @@
 /**
  * The user guide as a page of the app: docs/user-guide.md (English) and docs/user-guide.ar.md
- * (Arabic) rendered to HTML with marked, read again only when the file changes. Until the Arabic
- * guide exists, /guide/ar shows the English one (marked as English, left to right). Links between
+ * (Arabic) rendered to HTML with marked, read again only when the file changes. Should the Arabic
+ * guide be missing, /guide/ar shows the English one (marked as English, left to right). Links between
  * the two guides stay inside the app; images are the screenshots under docs/screenshots/.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -47,6 +47,7 @@ table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}
 th,td{border:1px solid #ccc;padding:6px 10px;text-align:start;vertical-align:top}
 code{background:#eee;padding:0 4px;border-radius:3px}
 pre{overflow-x:auto;background:#eee;padding:10px;border-radius:6px}
+html[lang=ar] ol{list-style-type:arabic-indic}
 @media (prefers-color-scheme:dark){body{background:#121212;color:#eee}h1,h2,h3{color:#a5d6a7}code,pre{background:#262626}th,td{border-color:#444}}
 `;
 

@@ -1,15 +1,26 @@
 /**
  * The user guide served by the app: both languages rendered from docs/, links between the two
- * guides kept inside the app, the English guide standing in until the Arabic one exists, and the
- * screenshots it shows.
+ * guides kept inside the app, the English guide standing in when the Arabic one is missing, and the
+ * screenshots it shows. The project's own guides: the Arabic one is served as Arabic, follows the
+ * English one section for section with the Arabic screenshots, and uses the glossary's words.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { forbiddenWords } from '@domain/i18n/glossary';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../testing/test-app';
-import { renderGuide } from './guide.page';
+import { projectRoot } from '../../platform/paths';
+import { GUIDE_FILES, renderGuide, SCREENSHOTS_DIR } from './guide.page';
+
+const DOCS = path.join(projectRoot, 'docs');
+const readDoc = (file: string) => readFileSync(path.join(DOCS, file), 'utf8');
+/** The guide's own text: code spans and blocks (commands, addresses, typed examples) left out. */
+const prose = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+const headings = (markdown: string, level: number) => markdown.split('\n').filter((line) => line.startsWith(`${'#'.repeat(level)} `));
+const screenshots = (markdown: string) => [...markdown.matchAll(/!\[[^\]]*\]\(screenshots\/([^)\s]+)\)/g)].map((m) => m[1]!);
+const mainOf = (html: string) => /<main>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
 
 describe('renderGuide', () => {
   const docs = mkdtempSync(path.join(tmpdir(), 'td-guide-'));
@@ -63,5 +74,60 @@ describe('GET /guide', () => {
     expect((await app.inject({ method: 'GET', url: '/guide/fr' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/guide/screenshots/none.png' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/guide/screenshots/..%2Fuser-guide.md' })).statusCode).toBe(400);
+  });
+});
+
+describe("the project's user guide in Arabic", () => {
+  const english = readDoc(GUIDE_FILES.en);
+  const arabic = readDoc(GUIDE_FILES.ar);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await createTestApp());
+  });
+
+  it('is docs/user-guide.ar.md, served at /guide/ar in Arabic, right to left, linking to the English guide and back', async () => {
+    const res = await app.inject({ method: 'GET', url: '/guide/ar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    const title = headings(arabic, 1)[0]!.slice(2);
+    expect(title).toBe('دليل استخدام TruckDesk');
+    expect(mainOf(res.body)).toContain(`<h1>${title}</h1>`);
+    expect(mainOf(res.body)).toContain('href="/guide/en"');
+    expect(mainOf((await app.inject({ method: 'GET', url: '/guide/en' })).body)).toContain('href="/guide/ar"');
+  });
+
+  it('has a section for every section of the English guide', () => {
+    expect(headings(english, 2).length).toBeGreaterThan(10);
+    expect(headings(arabic, 2)).toHaveLength(headings(english, 2).length);
+    expect(headings(arabic, 3)).toHaveLength(headings(english, 3).length);
+    // Translated, not copied: no section keeps its English title.
+    expect(headings(arabic, 2).filter((heading) => headings(english, 2).includes(heading))).toEqual([]);
+  });
+
+  it("shows the Arabic screenshot wherever the English guide shows one, and each is there to serve", async () => {
+    const shown = screenshots(arabic);
+    expect(shown).toEqual(screenshots(english).map((file) => file.replace(/-en\.png$/, '-ar.png')));
+    for (const file of shown) {
+      expect(existsSync(path.join(SCREENSHOTS_DIR, file)), file).toBe(true);
+      const res = await app.inject({ method: 'GET', url: `/guide/screenshots/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+    }
+  });
+
+  it("uses none of the glossary's words to avoid (docs/glossary.md)", () => {
+    const words = forbiddenWords(readDoc('glossary.md'));
+    expect(words).toEqual(expect.arrayContaining(['تراك ديسك', 'شاحنة', 'الزبون']));
+    expect(words.filter((word) => arabic.includes(word))).toEqual([]);
+  });
+
+  it('writes numbers in its prose in Arabic-Indic digits, as the Arabic interface does', () => {
+    // Left in Latin digits, as docs/glossary.md allows: code (typed examples, addresses), list
+    // numbering, and version numbers that are part of a product's name.
+    const latin = prose(arabic)
+      .split('\n')
+      .map((line) => line.replace(/^\s*\d+\.\s/, '').replace(/Safari \d+(\.\d+)?/g, '').replace(/\bA5\b/g, '').replace(/\]\([^)]*\)/g, ']'))
+      .filter((line) => /[0-9]/.test(line));
+    expect(latin).toEqual([]);
   });
 });
