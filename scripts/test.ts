@@ -2,7 +2,7 @@
  * `npm test`: every check and every test layer, in two lanes at once, and one summary at the end.
  *
  *   checks lane:  eslint → tsc (server) → tsc (web) → vitest: unit, web, api
- *   browser lane: vite build + server build → vitest: e2e (the browser journeys need the build)
+ *   browser lanes: vite build + server build → vitest: e2e, its files split in two runs at once
  *
  * On 2 cores one vitest run keeps one worker busy and the browser journeys spend much of their time
  * waiting on the page, so the lanes overlap instead of queueing (decision 013, figures there).
@@ -16,6 +16,8 @@
  *   npm test                          everything (TEST_DATABASE_URL: the api and e2e layers use that server)
  *   npm test -- --projects api        only these vitest projects, no lint, types or build
  *   npm test -- --projects unit a.test.ts   …and only these files
+ *   npm test -- --projects api --exclude tests/fuzz/**   …but not these
+ *   npm test -- --browser-shards 1   the browser journeys in one run
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +28,8 @@ import { failedFiles, failuresOf, type JsonReport } from './test-report';
 const ROOT = process.cwd();
 // One folder per kind of run: CI runs the whole suite and the api layer on PostgreSQL 15 at once.
 let LOGS = path.join(ROOT, '.cache', 'test-logs', 'all');
+/** Globs no vitest run of this invocation takes (`--exclude`). */
+let excluded: string[] = [];
 
 interface StepResult {
   name: string;
@@ -78,13 +82,13 @@ class Lane {
   }
 
   /** Runs vitest projects; each failed file once more on its own; what still fails is a failure. */
-  async vitest(name: string, projects: string[], files: string[] = []): Promise<boolean> {
+  async vitest(name: string, projects: string[], files: string[] = [], firstRunOnly: string[] = []): Promise<boolean> {
     const report = path.join(LOGS, `${this.name}-${projects.join('-')}.json`);
-    const projectArgs = projects.flatMap((p) => ['--project', p]);
+    const projectArgs = [...projects.flatMap((p) => ['--project', p]), ...excluded.flatMap((glob) => ['--exclude', glob])];
     const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
     this.log.write(`\n=== ${name}\n`);
     const started = Date.now();
-    const code = await run('npx', ['vitest', 'run', ...projectArgs, ...files, ...reporters], this.log);
+    const code = await run('npx', ['vitest', 'run', ...projectArgs, ...files, ...firstRunOnly, ...reporters], this.log);
     const parsed = readReport(report);
     if (code === 0) {
       this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok: true });
@@ -141,10 +145,27 @@ async function checksLane(projects: string[], withChecks: boolean, files: string
   return lane.close();
 }
 
-async function browserLane(): Promise<LaneResult> {
-  const lane = new Lane('browser');
-  if (await lane.step('build', 'npm', ['run', 'build'])) await lane.vitest('vitest: e2e', ['e2e']);
-  return lane.close();
+/**
+ * The build, then the browser journeys in `shards` vitest runs at once (vitest's --shard splits the
+ * files): a journey spends much of its time waiting on its page and its server, so two files at
+ * once keep the cores busier than one (decision 013).
+ */
+async function browserLanes(shards: number, print: (lane: LaneResult) => void): Promise<LaneResult[]> {
+  const build = new Lane('build');
+  const built = await build.step('build', 'npm', ['run', 'build']);
+  const results = [await build.close()];
+  print(results[0]!);
+  if (!built) return results;
+  const journeys = await Promise.all(
+    Array.from({ length: shards }, async (_, i) => {
+      const lane = new Lane(shards === 1 ? 'browser' : `browser-${i + 1}`);
+      await lane.vitest(shards === 1 ? 'vitest: e2e' : `vitest: e2e, shard ${i + 1}/${shards}`, ['e2e'], [], shards === 1 ? [] : [`--shard=${i + 1}/${shards}`]);
+      const result = await lane.close();
+      print(result);
+      return result;
+    }),
+  );
+  return [...results, ...journeys];
 }
 
 function formatSummary(lanes: LaneResult[], totalSeconds: number): string {
@@ -168,7 +189,13 @@ function formatSummary(lanes: LaneResult[], totalSeconds: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { projects: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { projects: { type: 'string' }, exclude: { type: 'string', multiple: true }, 'browser-shards': { type: 'string', default: '2' } },
+  });
+  const shards = Number(values['browser-shards']);
+  if (!Number.isInteger(shards) || shards < 1) throw new Error('--browser-shards takes a whole number, 1 or more');
+  excluded = values.exclude ?? [];
   const all = values.projects === undefined;
   const projects = all ? ['unit', 'web', 'api'] : values.projects!.split(',').filter((p) => p !== 'e2e');
   const withBrowser = all || values.projects!.split(',').includes('e2e');
@@ -180,10 +207,12 @@ async function main(): Promise<void> {
     process.stdout.write(`\n======== ${lane.name} lane: its output\n${lane.log}`);
   };
   // Each lane's log is printed as soon as it ends, so a long browser lane does not hide the other's.
-  const lanes = await Promise.all([
-    checksLane(projects, all, positionals).then((lane) => (print(lane), lane)),
-    ...(withBrowser ? [browserLane().then((lane) => (print(lane), lane))] : []),
-  ]);
+  const lanes = (
+    await Promise.all([
+      checksLane(projects, all, positionals).then((lane) => (print(lane), [lane])),
+      withBrowser ? browserLanes(shards, print) : Promise.resolve([]),
+    ])
+  ).flat();
   console.log(formatSummary(lanes, (Date.now() - started) / 1000));
   process.exit(lanes.some((l) => l.failures.length > 0) ? 1 : 0);
 }
