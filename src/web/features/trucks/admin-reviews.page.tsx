@@ -36,6 +36,7 @@ export function Component() {
         onChange={setFilter}
         aria-label={t('admin.filterLabel')}
         options={ADMIN_TRUCK_FILTERS.map((value) => ({ value, label: t(`admin.filters.${value}`) }))}
+        className="td-admin-filter"
         data-testid="admin-filter"
       />
       {!data ? (
