@@ -1,0 +1,302 @@
+/**
+ * No screen scrolls sideways (issue 17): Chromium opens every screen of the route table at a small
+ * phone (360×740), a large phone (390×844) and a tablet (768×1024), in English (left to right) and
+ * in Arabic (right to left), and fails when `document.documentElement.scrollWidth > innerWidth`,
+ * naming the elements that stick out. The public pages are opened signed out, the back-office
+ * screens as the demo vendor and the admin's as the demo admin (shell-weight.spec.ts's split).
+ *
+ * One server and one browser for the file; one test, so one browser context, per width and
+ * language, so a failure names the combination. Within it the identities come one after the other
+ * (signed out, vendor, admin: a full page load each) and every other screen is reached inside the
+ * app (history.pushState and a popstate, as a link does), so the app and its code load once per
+ * identity (the stylesheets of the screens before stay loaded, as they do for a person). A screen
+ * is measured once it is up: the address is still the screen's (nothing sent the visitor
+ * elsewhere), the page is in the language's direction, the navbar carries the screen's title
+ * (back-office screens), what the screen shows once its data is in is there (READY), no loading
+ * bar, skeleton or spinner shows, no request has been in flight for QUIET_MS and no animation
+ * runs. Then the page has a few seconds to fit (a late font or image). Every screen is measured
+ * before the test fails, so one failure lists every offender of its width and language.
+ *
+ * Screenshots (full page) go to test-results/screen-widths/<width>-<lang><path>.png for each
+ * screen that scrolls sideways; SCREEN_WIDTHS_SHOTS=all saves one of every screen, for a person
+ * to look at (about a tenth of a second each, so not by default).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, type RouteEntry } from '../../src/web/app/route-table';
+import arCommon from '../../src/web/i18n/ar/common.json';
+import enCommon from '../../src/web/i18n/en/common.json';
+import { launchBrowser, openPage } from './support/browser';
+import { DEMO_TRUCK } from './support/demo-truck';
+import { demoPassword, signInByApi, type DemoSession } from './support/demo-vendor';
+import { startServer, type RunningServer } from './support/server';
+import { waitForAnimations } from './support/shell';
+
+const SHOTS = path.resolve('test-results/screen-widths');
+const ALL_SHOTS = process.env.SCREEN_WIDTHS_SHOTS === 'all';
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+] as const;
+const LANGS = ['en', 'ar'] as const;
+type Lang = (typeof LANGS)[number];
+type Who = 'signed-out' | 'vendor' | 'admin';
+
+/** How long no request runs before a screen counts as loaded (Playwright's 'networkidle' waits 500 ms, a page load's). */
+const QUIET_MS = 200;
+
+/** What each screen shows once its data is in (the content journeys of its feature wait for). */
+const READY: Record<string, string> = {
+  '/': '[data-testid=open-sign-in]',
+  '/new-signup': '#sign-up',
+  '/home': '[data-testid=home-truck]',
+  '/truck-info': '[data-testid=truck-info]',
+  '/truck-register': '[data-testid=wizard], [data-testid=wizard-start], [data-testid=wizard-submitted]',
+  '/user-profile': '#profile_fullName',
+  '/menu': '[data-testid=menu-item]',
+  '/orders': '[data-testid=orders-live]',
+  '/delivery-zones': '[data-testid=zone-map] .td-map-marker--base',
+  '/operating-hours': '[data-testid=hours-save-bar]',
+  '/booking-details': '[data-testid=bookings-live]',
+  '/invite': '[data-testid=invitation-state]',
+  '/jobs/:number': '[data-testid=booking-panel]',
+  '/booking-quote/:token': '[data-testid=quote-invalid]',
+  '/admin/reviews': '[data-testid=admin-trucks]',
+};
+
+const TITLES: Record<Lang, Record<string, string>> = { en: enCommon.routes, ar: arCommon.routes };
+
+let server: RunningServer;
+let browser: Browser;
+const sessions: Partial<Record<'vendor' | 'admin', DemoSession>> = {};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // The demo accounts (their sign-in printed at info level) live on a fresh embedded database.
+  server = await startServer({ LOG_LEVEL: 'info' }, { embedded: true });
+  browser = await launchBrowser();
+  for (const [who, role] of [['vendor', 'Vendor'], ['admin', 'Admin']] as const) {
+    const email = `${who}@truckdesk.demo`;
+    sessions[who] = await signInByApi(server, email, demoPassword(server, role, email));
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The address to open for a route: the demo's confirmed job, an unknown quote token. */
+function addressOf(routePath: string): string {
+  return routePath.replace(':number', '6').replace(':token', 'not-a-token');
+}
+
+function whoOpens(route: RouteEntry): Who {
+  if (route.layout !== 'dashboard') return 'signed-out';
+  return route.path.startsWith('/admin') ? 'admin' : 'vendor';
+}
+
+/** The screens in the order they are visited: grouped by who opens them, so each identity starts once. */
+const VISITS = (['signed-out', 'vendor', 'admin'] as const).flatMap((who) =>
+  ROUTE_TABLE.filter((route) => whoOpens(route) === who).map((route) => ({ route, who, address: addressOf(route.path) })),
+);
+
+/** The navbar's title of a back-office route (its catalogue entry; /jobs/:number is titled /jobs). */
+function titleOf(route: RouteEntry, lang: Lang): string {
+  const key = route.path.startsWith('/jobs/') ? '/jobs' : route.path;
+  const title = TITLES[lang][key];
+  if (!title) throw new Error(`no title for ${route.path} in ${lang}/common.json`);
+  return title;
+}
+
+interface KeyValueStore {
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Replaces the stored session (none: signed out) under the app's keys; the next page load starts with it. */
+async function storeSession(page: Page, session: DemoSession | undefined): Promise<void> {
+  await page.evaluate(
+    ({ session, truckId }) => {
+      const { localStorage } = globalThis as unknown as { localStorage: KeyValueStore };
+      const keys = ['Token', 'userModel', 'user_details', 'access_list_data', 'role', 'current_truck'];
+      for (const key of keys) localStorage.removeItem(key);
+      if (!session) return;
+      localStorage.setItem('Token', session.token);
+      localStorage.setItem('userModel', JSON.stringify({ isLogin: true }));
+      localStorage.setItem('user_details', JSON.stringify(session.user));
+      localStorage.setItem('access_list_data', JSON.stringify(session.accessList));
+      localStorage.setItem('role', JSON.stringify(session.user.roles));
+      localStorage.setItem('current_truck', truckId);
+    },
+    { session: session ?? null, truckId: DEMO_TRUCK.id },
+  );
+}
+
+/** Goes to `address` inside the app, as a link does (the router follows the history). */
+async function navigateInApp(page: Page, address: string): Promise<void> {
+  await page.evaluate((address) => {
+    const win = globalThis as unknown as {
+      history: { pushState(data: unknown, unused: string, url: string): void };
+      dispatchEvent(event: unknown): boolean;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    win.history.pushState({}, '', address);
+    win.dispatchEvent(new win.PopStateEvent('popstate'));
+  }, address);
+}
+
+/**
+ * True in the page once the screen at `address` is up: the router shows it (no redirect), the page
+ * is in the expected direction, the navbar carries its title, its content is in place, and neither
+ * the loading bar, the page overlay nor a skeleton or spinner in the content shows.
+ */
+function screenUp({ address, dir, title, ready }: { address: string; dir: string; title: string | null; ready: string }): boolean {
+  type Node = { textContent: string | null };
+  const { location, document } = globalThis as unknown as {
+    location: { pathname: string };
+    document: { documentElement: { dir: string }; querySelector(selector: string): Node | null };
+  };
+  if (location.pathname !== address || document.documentElement.dir !== dir) return false;
+  if (title !== null && document.querySelector('.td-navbar__title')?.textContent !== title) return false;
+  if (!document.querySelector(ready)) return false;
+  return !document.querySelector('[data-testid=loading-bar], [data-testid=page-overlay], #main .ant-skeleton, #main .ant-spin-spinning');
+}
+
+/** True in the page while the document does not scroll sideways. */
+function fitsWidth(): boolean {
+  const win = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+  return win.document.documentElement.scrollWidth <= win.innerWidth;
+}
+
+/**
+ * Measured in the page: how far the document scrolls sideways, and the elements that stick out of
+ * the viewport on either side and can widen the page: not clipped by a box that scrolls or hides
+ * its overflow (an absolutely positioned element only by one at or above its containing block),
+ * nor fixed to the viewport; each the outermost that does (its parent fits, or is clipped itself).
+ */
+function measureWidth(): { scrollWidth: number; innerWidth: number; offenders: string[] } {
+  type Box = { left: number; right: number; width: number; height: number };
+  type El = {
+    tagName: string;
+    id: string;
+    parentElement: El | null;
+    getAttribute(name: string): string | null;
+    getBoundingClientRect(): Box;
+  };
+  const win = globalThis as unknown as {
+    innerWidth: number;
+    document: { documentElement: { scrollWidth: number }; body: El & { querySelectorAll(selector: string): Iterable<El> } };
+    getComputedStyle(el: El): { overflowX: string; position: string; transform: string };
+  };
+  const { document, innerWidth } = win;
+  const sticksOut = (el: El) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && (box.left < -1 || box.right > innerWidth + 1);
+  };
+  const clipped = new Map<El, boolean>();
+  const isClipped = (el: El): boolean => {
+    const known = clipped.get(el);
+    if (known !== undefined) return known;
+    let position = win.getComputedStyle(el).position;
+    let result = position === 'fixed';
+    for (let a = el.parentElement; a && a !== document.body && !result; a = a.parentElement) {
+      const style = win.getComputedStyle(a);
+      // An ancestor below the containing block of an absolutely positioned element does not clip it.
+      if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
+      if (style.overflowX !== 'visible' || style.position === 'fixed') result = true;
+      position = style.position;
+    }
+    clipped.set(el, result);
+    return result;
+  };
+  const name = (el: El) => {
+    const testId = el.getAttribute('data-testid');
+    const classes = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => c && !c.startsWith('css-')).slice(0, 3);
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${testId ? `[data-testid=${testId}]` : ''}${classes.map((c) => `.${c}`).join('')}`;
+  };
+  const offenders: string[] = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!sticksOut(el) || isClipped(el)) continue;
+    const parent = el.parentElement;
+    if (parent && parent !== document.body && sticksOut(parent) && !isClipped(parent)) continue;
+    const box = el.getBoundingClientRect();
+    const path: string[] = [];
+    for (let a: El | null = el; a && a !== document.body && path.length < 4; a = a.parentElement) path.unshift(name(a));
+    offenders.push(`${path.join(' > ')} ${Math.round(box.left)}–${Math.round(box.right)}`);
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth, offenders: [...new Set(offenders)].slice(0, 8) };
+}
+
+describe('no screen scrolls sideways', () => {
+  it('knows what every screen of the route table shows once it is up', () => {
+    expect(ROUTE_TABLE.map((route) => route.path).filter((routePath) => !READY[routePath])).toEqual([]);
+    expect(Object.keys(READY).filter((routePath) => !ROUTE_TABLE.some((route) => route.path === routePath))).toEqual([]);
+  });
+
+  it.each(WIDTHS.flatMap((size) => LANGS.map((lang) => ({ ...size, lang }))))('at $width×$height ($lang)', async ({ width, height, lang }) => {
+    const { page, context } = await openPage(browser, server.url, { viewport: { width, height }, serviceWorkers: 'block' });
+    await page.addInitScript((dir) => {
+      const { localStorage } = globalThis as unknown as { localStorage: KeyValueStore };
+      localStorage.setItem('lang_dir', dir);
+    }, JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
+    // The last time a request (but for the live streams, which stay open) started or ended.
+    const inFlight = new Set<object>();
+    let lastActivity = Date.now();
+    const track = (request: { resourceType(): string }, start: boolean) => {
+      if (request.resourceType() === 'eventsource') return;
+      if (start) inFlight.add(request);
+      else inFlight.delete(request);
+      lastActivity = Date.now();
+    };
+    page.on('request', (request) => track(request, true));
+    page.on('requestfinished', (request) => track(request, false));
+    page.on('requestfailed', (request) => track(request, false));
+
+    const failures: string[] = [];
+    let identity: Who | undefined;
+    for (const { route, who, address } of VISITS) {
+      if (who !== identity) {
+        // A new identity: its session stored (a fresh context is signed out; local storage needs a
+        // page of the app's origin), then a full load of its first screen.
+        if (identity === undefined && who !== 'signed-out') await page.goto('/');
+        if (identity !== undefined || who !== 'signed-out') await storeSession(page, who === 'signed-out' ? undefined : sessions[who]);
+        await page.goto(address);
+        identity = who;
+      } else {
+        await navigateInApp(page, address);
+      }
+      // The screen is up: still its address, in the page's language, its title in the navbar (a
+      // back-office screen), its content in place and nothing loading; then no request for a moment.
+      const expected = { address, dir: lang === 'ar' ? 'rtl' : 'ltr', title: route.layout === 'dashboard' ? titleOf(route, lang) : null, ready: READY[route.path] ?? '#main' };
+      await page.waitForFunction(screenUp, expected, { timeout: 30_000, polling: 'raf' }).catch(async (error: unknown) => {
+        throw new Error(`${address} did not come up at ${width}×${height} (${lang}), showing ${page.url()}: ${String(error)}`);
+      });
+      await expect.poll(() => inFlight.size === 0 && Date.now() - lastActivity >= QUIET_MS && page.evaluate(screenUp, expected), { timeout: 30_000 }).toBe(true);
+      await waitForAnimations(page);
+
+      let fits = true;
+      try {
+        // A layout that settles (a font, an image arriving) has a few seconds to fit.
+        await expect.poll(() => page.evaluate(fitsWidth), { timeout: 3_000 }).toBe(true);
+      } catch {
+        fits = false;
+      }
+      const shot = path.join(SHOTS, `${width}-${lang}${address.replace(/\//g, '_')}.png`);
+      if (!fits || ALL_SHOTS) await page.screenshot({ path: shot, fullPage: true });
+      if (!fits) {
+        const last = await page.evaluate(measureWidth);
+        failures.push(
+          `${address} (${who}): scrollWidth ${last.scrollWidth} > innerWidth ${last.innerWidth}; sticking out: ` +
+            `${last.offenders.join('; ') || '(none found outside a clipping box)'}; screenshot ${path.relative(process.cwd(), shot)}`,
+        );
+      }
+    }
+    await context.close();
+    expect(failures, `screens that scroll sideways at ${width}×${height} (${lang}):\n${failures.join('\n')}`).toEqual([]);
+  });
+});
