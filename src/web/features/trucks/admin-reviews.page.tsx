@@ -31,14 +31,15 @@ export function Component() {
 
   return (
     <Space orientation="vertical" size="large" className="td-page" data-testid="admin-reviews">
-      <Segmented<AdminFilter>
-        value={filter}
-        onChange={setFilter}
-        aria-label={t('admin.filterLabel')}
-        options={ADMIN_TRUCK_FILTERS.map((value) => ({ value, label: t(`admin.filters.${value}`) }))}
-        className="td-admin-filter"
-        data-testid="admin-filter"
-      />
+      <div className="td-admin-filter">
+        <Segmented<AdminFilter>
+          value={filter}
+          onChange={setFilter}
+          aria-label={t('admin.filterLabel')}
+          options={ADMIN_TRUCK_FILTERS.map((value) => ({ value, label: t(`admin.filters.${value}`) }))}
+          data-testid="admin-filter"
+        />
+      </div>
       {!data ? (
         <Skeleton active />
       ) : rows.length === 0 ? (
