@@ -26,7 +26,7 @@ export function Component() {
       <div className="td-signup">
         <h1>{t('signupPage.title')}</h1>
         <Steps current={step} items={STEPS.map((key) => ({ title: t(`signupPage.steps.${key}`) }))} responsive={false} size="small" />
-        <section className="td-panel td-signup__step">
+        <section className="td-panel td-account-panel td-signup__step">
           {step === 0 && <SignUpForm onDone={() => setStep(1)} onSignIn={(email) => {
                 dispatch(openPop({ type: 'sign-in', email }));
                 navigate('/');

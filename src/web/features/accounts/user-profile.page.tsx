@@ -16,7 +16,7 @@ import './account-forms.css';
 /** A titled panel; plain markup, as Ant Design's Card would weigh more than this screen may. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="td-panel">
+    <section className="td-panel td-account-panel">
       <h2>{title}</h2>
       {children}
     </section>

@@ -72,7 +72,7 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
 
   return (
     // Optional documents not added yet stay folded, so the required ones lead the page.
-    <details className="td-panel td-document-card" open={required || saved !== undefined} data-testid={`document-${type}`}>
+    <details className="td-panel td-wizard-panel td-document-card" open={required || saved !== undefined} data-testid={`document-${type}`}>
       <summary className="td-document-card__header">
         <h3>{t(`documentTypes.${type}`)}</h3>
         <Tag color={required ? 'green' : 'default'}>{required ? t('documents.required') : t('documents.optional')}</Tag>

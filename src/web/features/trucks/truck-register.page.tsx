@@ -69,7 +69,7 @@ function StartScreen({ trucks }: { trucks: TruckSummary[] }) {
           }
         />
       ))}
-      <section className="td-panel" data-testid="wizard-start">
+      <section className="td-panel td-wizard-panel" data-testid="wizard-start">
         <h2>{trucks.length > 0 ? t('wizard.another') : t('wizard.startTitle')}</h2>
         <p>{t('wizard.startBody')}</p>
         <Button type="primary" size="large" loading={isLoading} onClick={() => void start()} data-testid="wizard-start-button">
@@ -86,8 +86,8 @@ function Submitted({ truck }: { truck: Truck }) {
   const { setTruckId } = useCurrentTruck();
   const navigate = useNavigate();
   return (
-    <section className="td-panel td-panel--done" data-testid="wizard-submitted">
-      <CheckCircleFilled className="td-panel__icon" />
+    <section className="td-panel td-wizard-panel td-wizard-panel--done" data-testid="wizard-submitted">
+      <CheckCircleFilled className="td-wizard-panel__icon" />
       <h2>{t('wizard.submittedTitle')}</h2>
       <p>{t('wizard.submittedBody', { name: truckName(truck.basics) })}</p>
       <Button
