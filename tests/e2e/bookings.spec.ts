@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/web/i18n/ar/bookings.json';
 import en from '../../src/web/i18n/en/bookings.json';
 import { launchBrowser, openPage } from './support/browser';
+import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 import { gotoScreen, seriousAxeViolations } from './support/shell';
@@ -126,6 +127,7 @@ describe.each([
 
     // The vendor sees it confirmed without reloading, then on the month calendar.
     await statusIs(page, t.status.confirmed);
+    await guideScreenshot(page, 'bookings', lang);
     await page.getByText(t.view.calendar, { exact: true }).click();
     await page.getByTestId(`calendar-booking-${booking.number}`).waitFor();
 

@@ -21,6 +21,7 @@ import type { PublicMenu } from '../../src/domain/menu';
 import arHome from '../../src/web/i18n/ar/home.json';
 import enHome from '../../src/web/i18n/en/home.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
+import { guideScreenshot } from './support/guide';
 import { demoPassword, seedSession, signInByApi, signInDemoVendor, signInThroughPopup, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 import { latinTextOnPage, seriousAxeViolations } from './support/shell';
@@ -213,6 +214,7 @@ describe('the vendor', () => {
     await expect.poll(() => moneyOnPage(page, before.currency).then((found) => found.length)).toBeGreaterThan(0);
     await expectAccessibleAndTranslated(page, lang);
     await shoot(page, `home-vendor-${lang}`);
+    await guideScreenshot(page, 'home', lang);
 
     // Pause for 15 minutes, then take orders again: the existing pause, from here.
     await page.getByTestId('home-pause-15').click();

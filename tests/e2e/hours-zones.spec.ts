@@ -19,6 +19,7 @@ import enZones from '../../src/web/i18n/en/zones.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
+import { guideScreenshot } from './support/guide';
 import { latinTextOnPage, seriousAxeViolations } from './support/shell';
 
 const DEMO_TRUCK = '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f';
@@ -139,6 +140,7 @@ describe.each([
     await page.getByTestId('shift-mon-0-opens').waitFor();
     await expect.poll(() => page.getByTestId('shift-mon-0-opens').inputValue()).toBe(late.opens);
     await expect.poll(async () => (await preview(page)).state).toBe('open');
+    await guideScreenshot(page, 'operating-hours', lang);
 
     expect(problems).toEqual([]);
     await context.close();
@@ -180,6 +182,7 @@ describe.each([
     await expect.poll(() => answer.getAttribute('data-delivers')).toBe('true');
     await expect.poll(() => answer.textContent()).toContain(name);
     await expect.poll(() => answer.textContent()).toContain(tz.test.free);
+    await guideScreenshot(page, 'delivery-zones', lang);
 
     // Just outside it, by a click.
     await canvas.click({ position: await mapPoint(page, 120, 0) });

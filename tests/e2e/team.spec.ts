@@ -12,6 +12,7 @@ import arTeam from '../../src/web/i18n/ar/team.json';
 import enOrders from '../../src/web/i18n/en/orders.json';
 import enTeam from '../../src/web/i18n/en/team.json';
 import { launchBrowser, openPage } from './support/browser';
+import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { callApi, DEMO_TRUCK, demoTruckReadyToOrder, type ApiInit } from './support/demo-truck';
 import { startServer, type RunningServer } from './support/server';
@@ -147,6 +148,9 @@ describe.each([
     const member = owner.page.getByTestId(`member-${email}`);
     await owner.page.reload();
     await member.waitFor({ timeout: 20_000 });
+    // The team as the guide shows it: the new member among the others (after the reload, no message left to fade).
+    await member.scrollIntoViewIfNeeded();
+    await guideScreenshot(owner.page, 'team', lang);
     await member.getByTestId('remove-member').click();
     await owner.page.getByTestId('confirm-remove').click();
     await expect.poll(() => member.count()).toBe(0);
