@@ -150,7 +150,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',
           setupFiles: ['src/testing/fail-on-console.ts'],
-          testTimeout: 120_000,
+          // A journey is many steps, each waiting for its own state (expect.poll's 20 s below): the whole
+          // may take minutes on a loaded machine (the truck wizard passed 120 s in CI beside the other
+          // lanes) without any step being wrong. A step that never comes still fails at its own wait.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           // A page reaches the state a test waits for in its own time, and later still on a loaded
           // machine; vitest's default (1 s) made waiting assertions fail while the page was still on its way.
