@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { intlLocale, MACHINE_LOCALE } from './locale';
+
+const ARABIC_INDIC = /^[\u0660-\u0669\u066B\u066C\u061C\u200F]+$/u;
+
+describe('intlLocale', () => {
+  it('names the Arabic-Indic numbering system for Arabic and keeps English plain', () => {
+    expect(intlLocale('ar')).toBe('ar-u-nu-arab');
+    expect(intlLocale('en')).toBe('en');
+  });
+
+  it('writes Arabic numbers, dates and times in Arabic-Indic digits only', () => {
+    expect(new Intl.NumberFormat(intlLocale('ar')).format(1234.5)).toBe('١٬٢٣٤٫٥');
+    expect(new Intl.NumberFormat(intlLocale('ar')).format(1234.5)).toMatch(ARABIC_INDIC);
+    const date = new Intl.DateTimeFormat(intlLocale('ar'), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 15, 13, 5));
+    expect(date).not.toMatch(/[0-9]/);
+    expect(date).toContain('٢٠٢٦');
+    expect(new Intl.RelativeTimeFormat(intlLocale('ar')).format(5, 'minute')).toContain('٥');
+  });
+
+  it('leaves English as it was', () => {
+    expect(new Intl.NumberFormat(intlLocale('en')).format(1234.5)).toBe('1,234.5');
+    expect(new Intl.DateTimeFormat(intlLocale('en'), { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 15))).toBe('January 15, 2026');
+  });
+
+  it('keeps machine figures in Latin digits', () => {
+    const parts = new Intl.DateTimeFormat(MACHINE_LOCALE, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2026, 0, 5));
+    expect(Object.fromEntries(parts.map((p) => [p.type, p.value]))).toMatchObject({ year: '2026', month: '01', day: '05' });
+  });
+});
