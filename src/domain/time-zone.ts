@@ -2,6 +2,7 @@
  * A truck's time zone and its calendar day, through Intl alone (the zone data Temporal reads too):
  * the schemas, the server and the order dashboard share these without zod or the Temporal polyfill.
  */
+import { MACHINE_LOCALE } from './locale';
 
 /** An IANA zone: a place, never a fixed offset such as '+03:00', which ignores daylight saving. */
 export function isIanaTimeZone(id: string): boolean {
@@ -20,7 +21,7 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function localToday(timeZone: string, now: Date): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601', numberingSystem: 'latn' });
+    format = new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601' });
     dayFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));

@@ -4,6 +4,7 @@
  * No schemas here (money.ts adds them): the customer's page formats and adds prices without zod.
  */
 import { DomainError, type Lang } from '../error-codes';
+import { intlLocale } from '../locale';
 
 /** The currencies a truck may price in: the Gulf and the wider Arab world first, then the usual majors. */
 export const CURRENCIES = [
@@ -85,28 +86,17 @@ export function fromMinor(minor: number, currency: Currency): string {
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
-/**
- * Plain 'ar' does not promise Arabic-Indic digits: recent CLDR data (Node 20's ICU 78 among them)
- * gives Latin digits for it while regional locales such as ar-KW give Arabic-Indic ones, and
- * browsers ship different CLDR versions. So the numbering system is named, not left to the data.
- */
-const NUMBER_FORMAT_LOCALES: Record<Lang, { locale: string; numberingSystem?: string }> = {
-  en: { locale: 'en' },
-  ar: { locale: 'ar', numberingSystem: 'arab' },
-};
-
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function moneyFormatter(currency: Currency, lang: Lang): Intl.NumberFormat {
   const key = `${lang}:${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    const { locale, numberingSystem } = NUMBER_FORMAT_LOCALES[lang];
     const exponent = minorUnitExponent(currency);
-    formatter = new Intl.NumberFormat(locale, {
+    // The interface's digits (../locale.ts): Arabic-Indic in Arabic.
+    formatter = new Intl.NumberFormat(intlLocale(lang), {
       style: 'currency',
       currency,
-      numberingSystem,
       // ICU would print IQD with no decimals; a receipt shows what was charged, to the fils.
       minimumFractionDigits: exponent,
       maximumFractionDigits: exponent,
