@@ -1,18 +1,20 @@
 /**
  * Numbers and dates in the interface language through Intl. Money is the domain's formatMoney
  * (@domain/money/minor): its exponent comes from the ISO 4217 table, not from ICU. `useFormat()`
- * (app/use-format.ts) binds these to the current language.
+ * (app/use-format.ts) binds these to the current language. Digits follow the one rule of
+ * @domain/locale: Arabic-Indic in Arabic.
  */
 import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(lang, options).format(value);
+  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
 }
 
 export function formatDate(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(lang, options).format(new Date(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
 }
 
 export function formatTime(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { timeStyle: 'short' }): string {
-  return new Intl.DateTimeFormat(lang, options).format(new Date(value));
+  return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
 }
