@@ -6,7 +6,9 @@
  *   useReportAttention('/orders', ringing.length);   // in the feature
  *   const counts = useAttention();                    // in the shell
  */
+import { intlLocale } from '@domain/locale';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { UiLang } from '../lang-dir.slice';
 
 type Counts = Readonly<Record<string, number>>;
 
@@ -34,8 +36,8 @@ export function useAttention(): Counts {
 }
 
 /** A count in the interface's digits (Arabic-Indic in Arabic, as the order screens write them). */
-export function formatCount(count: number, lang: string): string {
-  return count.toLocaleString(lang === 'ar' ? 'ar-u-nu-arab' : 'en');
+export function formatCount(count: number, lang: UiLang): string {
+  return new Intl.NumberFormat(intlLocale(lang)).format(count);
 }
 
 export function attentionTotal(counts: Counts): number {

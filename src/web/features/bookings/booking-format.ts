@@ -4,6 +4,7 @@
  * domain's formatter, digits in the interface language.
  */
 import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
@@ -21,14 +22,14 @@ export interface BookingFormat {
 }
 
 export function bookingFormat(lang: Lang, timeZone: string): BookingFormat {
-  const locale = lang === 'ar' ? 'ar-u-nu-arab' : 'en';
-  const dateFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
-  const timeFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
-  const instantFormat = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+  const timeFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+  const instantFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const countFormat = new Intl.NumberFormat(intlLocale(lang));
   return {
     lang,
     money: (minor, currency) => formatMoney(minor, currency, lang),
-    count: (n) => n.toLocaleString(locale),
+    count: (n) => countFormat.format(n),
     date: (isoDate) => dateFormat.format(new Date(`${isoDate}T00:00:00Z`)),
     wallTime: (hhmm) => timeFormat.format(new Date(`1970-01-01T${hhmm}:00Z`)),
     instant: (iso) => instantFormat.format(new Date(iso)),

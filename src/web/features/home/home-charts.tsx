@@ -6,11 +6,12 @@
  * interface language. Loaded lazily with the screen's figures.
  */
 import type { TruckHome } from '@domain/home';
+import { intlLocale } from '@domain/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLang } from '../../app/lang-dir.slice';
 import { Panel } from '../../ui/panel';
-import { calendarDate, intlLocale, money as formatMoney, number as formatNumber } from './home-format';
+import { calendarDate, money as formatMoney, number as formatNumber } from './home-format';
 import { nameIn } from '@domain/names';
 
 interface Bar {

@@ -1,12 +1,10 @@
 /**
- * Numbers, money and dates for /home in the interface language. Arabic names its digits: plain 'ar'
- * gives Latin ones in current CLDR data (see domain/money.ts), and a vendor reading Arabic expects
- * Arabic-Indic figures on their dashboard.
+ * Numbers, money and dates for /home in the interface language, in its digits (@domain/locale:
+ * Arabic-Indic figures on an Arabic dashboard).
  */
+import { intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money/minor';
 import type { UiLang } from '../../app/lang-dir.slice';
-
-export const intlLocale = (lang: UiLang) => (lang === 'ar' ? 'ar-u-nu-arab' : 'en');
 
 export function number(value: number, lang: UiLang, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(intlLocale(lang), options).format(value);

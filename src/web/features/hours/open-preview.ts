@@ -3,6 +3,7 @@
  * times on the truck's clock in the interface language: a vendor abroad still reads the truck's hours.
  */
 import { openStatus, type OpenStatus, type Schedule } from '@domain/hours';
+import { intlLocale } from '@domain/locale';
 import { Temporal } from 'temporal-polyfill';
 import type { UiLang } from '../../app/lang-dir.slice';
 
@@ -18,7 +19,7 @@ export interface Preview {
 /** Today's times alone ('23:00'); later ones with their weekday ('Sat 12:00'). */
 export function formatWhen(instant: Temporal.Instant, now: Temporal.Instant, timeZone: string, lang: UiLang): string {
   const sameDay = Temporal.PlainDate.compare(instant.toZonedDateTimeISO(timeZone).toPlainDate(), now.toZonedDateTimeISO(timeZone).toPlainDate()) === 0;
-  const format = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { weekday: 'short' }) });
+  const format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { weekday: 'short' }) });
   return format.format(instant.epochMilliseconds);
 }
 

@@ -4,6 +4,7 @@
  * amounts in minor units through the domain's formatter (the currency's own exponent).
  */
 import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money/minor';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
@@ -22,13 +23,13 @@ export interface OrderFormat {
 }
 
 export function orderFormat(lang: Lang, timeZone: string): OrderFormat {
-  const locale = lang === 'ar' ? 'ar-u-nu-arab' : 'en';
-  const clock = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const clock = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
+  const relative = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto', style: 'short' });
+  const count = new Intl.NumberFormat(intlLocale(lang));
   return {
     lang,
     money: (minor, currency) => formatMoney(minor, currency, lang),
-    count: (n) => n.toLocaleString(locale),
+    count: (n) => count.format(n),
     time: (instant) => clock.format(new Date(instant)),
     relative(instant, now) {
       const minutes = Math.round((Date.parse(instant) - now) / MINUTE_MS);

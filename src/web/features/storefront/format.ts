@@ -1,8 +1,7 @@
 /** Money and times on the truck page, in its language and the truck's time zone. */
+import { intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money/minor';
 import type { Lang } from './i18n';
-
-const locale = (lang: Lang) => (lang === 'ar' ? 'ar-u-nu-arab' : 'en');
 
 export interface PageFormat {
   money(minor: number): string;
@@ -14,9 +13,9 @@ export interface PageFormat {
 }
 
 export function pageFormat(lang: Lang, currency: Currency, timeZone: string): PageFormat {
-  const time = new Intl.DateTimeFormat(locale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
-  const when = new Intl.DateTimeFormat(locale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
-  const number = new Intl.NumberFormat(locale(lang));
+  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
+  const when = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  const number = new Intl.NumberFormat(intlLocale(lang));
   return {
     money: (minor) => formatMoney(minor, currency, lang),
     time: (iso) => time.format(new Date(iso)),
