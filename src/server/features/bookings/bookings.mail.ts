@@ -1,5 +1,6 @@
 /** The mails of a booking, each in its reader's language: the vendor's on a new request, the customer's on each answer. */
 import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money';
 import type { Mail } from '../../platform/mail';
 import type { BookingRow } from './bookings.view';
@@ -87,7 +88,7 @@ function values(row: BookingRow, truck: Truck, lang: Lang) {
 }
 
 function formatInstant(at: Date, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
 export function newRequestMail(to: string, lang: Lang, row: BookingRow, truck: Truck, publicUrl: string): Mail {

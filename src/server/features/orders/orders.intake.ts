@@ -9,6 +9,7 @@
 import { deliveryAt, type AvailabilityFacts } from '@domain/availability';
 import { DomainError, type Lang } from '@domain/errors';
 import { isOpenAt, nextOpening } from '@domain/hours';
+import { intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
 import { addMinor, formatMoney, type Currency } from '@domain/money';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/order-contracts';
@@ -43,7 +44,7 @@ interface IntakeContext {
 }
 
 function formatInstant(at: string | Date, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(at));
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(at));
 }
 
 function lineProblem(problem: LineProblem, item: MenuItem, index: number, lang: Lang): Problem {

@@ -3,6 +3,7 @@
  * Arabic (right to left in the HTML part).
  */
 import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 import type { Mail } from '../../platform/mail';
 import { nameIn } from '@domain/names';
 
@@ -43,7 +44,7 @@ export interface InvitationMailInput {
 function part(lang: Lang, input: InvitationMailInput) {
   const t = TEXT[lang];
   const truck = nameIn(input.truck, lang);
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en', { dateStyle: 'long', timeStyle: 'short', timeZone: input.timeZone }).format(input.expiresAt);
+  const date = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short', timeZone: input.timeZone }).format(input.expiresAt);
   const lines = [t.greeting(input.name), t.intro(truck, input.inviter), `${t.action}: ${input.link}`, t.expiry(date), t.ignore];
   const html =
     `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p>` +
