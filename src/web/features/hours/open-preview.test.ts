@@ -21,7 +21,7 @@ describe('the open/closed preview', () => {
   it('says when a closed truck opens, on the truck’s clock, and marks a closed special day', () => {
     expect(previewAt(schedule, at('2026-11-16T23:30:00Z'), 'en')).toEqual({ state: 'closed', key: 'closedOpens', when: '11:30' });
     expect(previewAt(schedule, at('2026-11-18T09:00:00Z'), 'en')).toMatchObject({ state: 'closed', key: 'closedTodayOpens', when: 'Mon 22:00' });
-    expect(previewAt(schedule, at('2026-11-16T10:00:00Z'), 'ar').when).toMatch(/^\D*[0-9٠-٩]{2}:[0-9٠-٩]{2}$/);
+    expect(previewAt(schedule, at('2026-11-16T10:00:00Z'), 'ar').when).toMatch(/^\D*[٠-٩]{2}:[٠-٩]{2}$/);
   });
 
   it('says paused, with when orders resume', () => {
@@ -50,6 +50,6 @@ describe('pause times', () => {
     expect(formatCountdown(14 * 60_000 + 5_000, 'en')).toBe('14:05');
     expect(formatCountdown(3_600_000 + 61_000, 'en')).toBe('1:01:01');
     expect(formatCountdown(-5, 'en')).toBe('0:00');
-    expect(formatCountdown(65_000, 'ar')).toMatch(/^[1١]:[0٠][5٥]$/);
+    expect(formatCountdown(65_000, 'ar')).toBe('١:٠٥');
   });
 });
