@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { UiLang } from '../app/lang-dir.slice';
+import { formatPlainNumber } from '../ui/format';
 
 // One module per language gathers its start-up catalogues (i18n/<lang>/index.ts): the customer's truck
 // page has its own entry and reads its catalogue itself, and home's catalogue loads with its screen
@@ -22,7 +23,9 @@ export async function initI18n(lang: UiLang) {
     resources: { [lang]: resources },
     ns: Object.keys(resources),
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    // A number passed as is ({ count: 3 }) is written in the interface's digits (@domain/locale):
+    // «٣ دقائق» in Arabic, "3 minutes" in English as before.
+    interpolation: { escapeValue: false, alwaysFormat: true, format: (value: string | number) => (typeof value === 'number' ? formatPlainNumber(value, lang) : value) },
     returnNull: false,
     // i18next otherwise advertises on the console at start-up.
     showSupportNotice: false,

@@ -11,6 +11,14 @@ export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFor
   return new Intl.NumberFormat(intlLocale(lang), options).format(value);
 }
 
+/**
+ * A number as a sentence holds it ("{{count}} minutes", "order {{number}}"): the language's digits and
+ * no grouping — in English exactly what String() gives. i18n.ts writes every interpolated number so.
+ */
+export function formatPlainNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(intlLocale(lang), { useGrouping: false, maximumFractionDigits: 20 }).format(value);
+}
+
 export function formatDate(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
 }

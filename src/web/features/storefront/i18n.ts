@@ -10,6 +10,7 @@ import { tags as arTags } from '../../i18n/ar/menu.json';
 import { tags as enTags } from '../../i18n/en/menu.json';
 import { cuisines as arCuisines } from '../../i18n/ar/trucks.json';
 import { cuisines as enCuisines } from '../../i18n/en/trucks.json';
+import { formatPlainNumber } from '../../ui/format';
 
 export type Lang = 'en' | 'ar';
 type Params = Record<string, string | number>;
@@ -31,9 +32,11 @@ function lookup(catalogue: unknown, key: string): string | undefined {
 export type Translate = (key: string, params?: Params) => string;
 
 export function translator(lang: Lang): Translate {
+  // A number passed as is is written in the page's digits, as i18n.ts does for the back office.
+  const written = (value: string | number | undefined) => (typeof value === 'number' ? formatPlainNumber(value, lang) : (value ?? ''));
   return (key, params) => {
     const text = lookup(CATALOGUES[lang], key) ?? key;
-    return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? '')) : text;
+    return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => written(params[name])) : text;
   };
 }
 
