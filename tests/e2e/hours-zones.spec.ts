@@ -105,7 +105,7 @@ describe.each([
     const closed = await preview(page);
     expect(closed.state).toBe('closed');
     expect(closed.text.startsWith(prefixOf(th.preview.closedOpens))).toBe(true);
-    expect(closed.text).toContain('11:30'); // Tuesday's lunch
+    expect(closed.text).toContain(lang === 'ar' ? '١١:٣٠' : '11:30'); // Tuesday's lunch, in the interface's digits
 
     await page.getByTestId('shift-mon-add').click();
     await page.getByTestId('shift-mon-0-opens').fill(late.opens);
