@@ -82,6 +82,38 @@ async function preview(page: Page) {
   return { state: await element.getAttribute('data-state'), text: (await element.textContent())?.trim() ?? '' };
 }
 
+/**
+ * Scrolls the screen until the zone map passes under the sticky navbar, then waits for what the user
+ * sees at the navbar's centre line (above the map) to be the navbar, not a Leaflet pane drawn over it.
+ */
+async function expectNavbarAboveMap(page: Page) {
+  const map = page.getByTestId('zone-map');
+  const navbar = page.getByTestId('navbar');
+  // A laptop's short window: the screen scrolls far enough for the map to reach the navbar.
+  await page.setViewportSize({ width: 1366, height: 480 });
+  await map.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const navBox = await navbar.boundingBox();
+  if (!navBox) throw new Error('the navbar has no box');
+  const y = navBox.y + navBox.height / 2;
+  // The map really lies under the navbar's centre line, so the check below means something.
+  await expect.poll(async () => {
+    const box = await map.boundingBox();
+    return !!box && box.y < y && box.y + box.height > y;
+  }).toBe(true);
+  const mapBox = (await map.boundingBox())!;
+  const x = Math.max(navBox.x, mapBox.x) / 2 + Math.min(navBox.x + navBox.width, mapBox.x + mapBox.width) / 2;
+  await expect
+    .poll(() =>
+      page.evaluate(([px, py]) => {
+        type Hit = { closest(selector: string): unknown } | null;
+        const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): Hit } }).document;
+        const hit = doc.elementFromPoint(px!, py!);
+        return { inNavbar: !!hit?.closest('[data-testid="navbar"]'), leaflet: !!hit?.closest('.leaflet-container') };
+      }, [x, y]),
+    )
+    .toEqual({ inNavbar: true, leaflet: false });
+}
+
 async function mapPoint(page: Page, dx: number, dy: number) {
   const box = await page.locator('.td-map__canvas').boundingBox();
   if (!box) throw new Error('the map has no box');
@@ -204,6 +236,8 @@ describe.each([
     await page.getByTestId('zone-delete').click();
     await page.getByRole('button', { name: tz.editor.delete, exact: true }).last().click();
     await page.getByTestId('zone-row').filter({ hasText: name }).waitFor({ state: 'detached' });
+
+    await expectNavbarAboveMap(page);
 
     expect(problems).toEqual([]);
     await context.close();
