@@ -12,10 +12,18 @@ import { waitForAnimations } from './shell';
 const require = createRequire(import.meta.url);
 const DIR = path.resolve('docs/screenshots');
 
+/** The toasts: left out of every guide shot, so a shot right after a save need not wait 5 s for its message to fade. */
+const TOASTS = '.Toastify';
+
 export async function guideScreenshot(page: Page, screen: string, lang: 'en' | 'ar'): Promise<void> {
   mkdirSync(DIR, { recursive: true });
-  await waitForAnimations(page);
-  await page.screenshot({ path: path.join(DIR, `guide-${screen}-${lang}.png`), animations: 'disabled', caret: 'hide' });
+  await waitForAnimations(page, { except: TOASTS });
+  await page.screenshot({
+    path: path.join(DIR, `guide-${screen}-${lang}.png`),
+    animations: 'disabled',
+    caret: 'hide',
+    style: `${TOASTS} { display: none !important; }`,
+  });
 }
 
 interface AxeViolation {

@@ -66,16 +66,22 @@ export async function waitForScreen(page: Page): Promise<void> {
 /**
  * Waits until no finite animation or transition runs on the page (a drawer sliding in, a menu
  * folding): what is measured or checked for contrast is then the final state, however slow the machine.
- * Endless ones (spinners) do not count.
+ * Endless ones (spinners) do not count, nor those inside `except` (a selector: what a screenshot hides).
  */
-export async function waitForAnimations(page: Page): Promise<void> {
+export async function waitForAnimations(page: Page, options: { except?: string } = {}): Promise<void> {
   await page.waitForFunction(
-    () => {
-      type Running = { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null };
+    (except) => {
+      type Running = {
+        playState: string;
+        effect: { getComputedTiming(): { iterations?: number }; target?: { closest(selector: string): unknown } | null } | null;
+      };
       const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
-      return doc.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+      return doc
+        .getAnimations()
+        .filter((a) => !(except && a.effect?.target?.closest(except)))
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
     },
-    undefined,
+    options.except ?? '',
     { timeout: 30_000 },
   );
 }
