@@ -81,32 +81,33 @@ class Lane {
     return ok;
   }
 
-  /** Runs vitest projects; each failed file once more on its own; what still fails is a failure. */
-  async vitest(name: string, projects: string[], files: string[] = [], firstRunOnly: string[] = []): Promise<boolean> {
-    const report = path.join(LOGS, `${this.name}-${projects.join('-')}.json`);
+  /**
+   * Runs vitest projects (`firstRunArgs`: file filters or a shard, for the first run only); each failed
+   * file once more on its own; what still fails is a failure.
+   */
+  async vitest(name: string, projects: string[], firstRunArgs: string[] = []): Promise<void> {
     const projectArgs = [...projects.flatMap((p) => ['--project', p]), ...excluded.flatMap((glob) => ['--exclude', glob])];
-    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    const reportTo = (file: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+    const report = path.join(LOGS, `${this.name}-${projects.join('-')}.json`);
     this.log.write(`\n=== ${name}\n`);
     const started = Date.now();
-    const code = await run('npx', ['vitest', 'run', ...projectArgs, ...files, ...firstRunOnly, ...reporters], this.log);
+    const finish = (ok: boolean) => this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok });
+    const code = await run('npx', ['vitest', 'run', ...projectArgs, ...firstRunArgs, ...reportTo(report)], this.log);
+    if (code === 0) return void finish(true);
     const parsed = readReport(report);
-    if (code === 0) {
-      this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok: true });
-      return true;
-    }
     const failed = parsed ? failedFiles(parsed, ROOT) : [];
     if (!parsed || failed.length === 0) {
       // No report or no failed file: vitest itself failed (config, a crash); nothing to retry.
-      this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok: false });
       this.failures.push(`${name}: vitest exited ${code} without a failed test file to name (see the log above)`);
-      return false;
+      return void finish(false);
     }
     const firstFailures = failuresOf(parsed, ROOT);
     let ok = true;
-    for (const file of failed) {
-      const retryReport = path.join(LOGS, `${this.name}-retry.json`);
+    for (const [i, file] of failed.entries()) {
+      // A report per retry: a retry that writes none must not be read as the previous one's.
+      const retryReport = path.join(LOGS, `${this.name}-retry-${i}.json`);
       this.log.write(`\n=== ${name}: ${file} failed; once more, alone\n`);
-      const retryCode = await run('npx', ['vitest', 'run', ...projectArgs, file, ...reporters.slice(0, 2), `--outputFile.json=${retryReport}`], this.log);
+      const retryCode = await run('npx', ['vitest', 'run', ...projectArgs, file, ...reportTo(retryReport)], this.log);
       const ofFile = firstFailures.filter((f) => f.startsWith(`${file} `));
       if (retryCode === 0) {
         this.flaky.push(...ofFile);
@@ -116,8 +117,7 @@ class Lane {
         this.failures.push(...(retried ? failuresOf(retried, ROOT) : ofFile));
       }
     }
-    this.steps.push({ name, seconds: (Date.now() - started) / 1000, ok });
-    return ok;
+    finish(ok);
   }
 
   async close(): Promise<LaneResult> {
@@ -159,7 +159,7 @@ async function browserLanes(shards: number, print: (lane: LaneResult) => void): 
   const journeys = await Promise.all(
     Array.from({ length: shards }, async (_, i) => {
       const lane = new Lane(shards === 1 ? 'browser' : `browser-${i + 1}`);
-      await lane.vitest(shards === 1 ? 'vitest: e2e' : `vitest: e2e, shard ${i + 1}/${shards}`, ['e2e'], [], shards === 1 ? [] : [`--shard=${i + 1}/${shards}`]);
+      await lane.vitest(shards === 1 ? 'vitest: e2e' : `vitest: e2e, shard ${i + 1}/${shards}`, ['e2e'], shards === 1 ? [] : [`--shard=${i + 1}/${shards}`]);
       const result = await lane.close();
       print(result);
       return result;
