@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AvailabilityCommandSchema,
   CategoryInputSchema,
@@ -23,7 +24,7 @@ const codesOf = (result: { success: boolean; error?: { issues: { path: PropertyK
   (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}:${(issue.params as { code?: string } | undefined)?.code ?? issue.code}`);
 
 const option = (n: number, priceDeltaMinor = 0) => ({ nameEn: `Option ${n}`, priceDeltaMinor });
-const group = (over: Partial<{ required: boolean; minSelections: number; maxSelections: number; options: unknown[] }> = {}) => ({
+const group = (over: Partial<{ nameEn: string; nameAr: string; required: boolean; minSelections: number; maxSelections: number; options: unknown[] }> = {}) => ({
   nameEn: 'Sauce',
   options: [option(1), option(2), option(3)],
   ...over,
@@ -81,6 +82,16 @@ describe('item input', () => {
     const twice = { ...group(), id: id(9) };
     expect(codesOf(ItemInputSchema.safeParse({ ...valid, optionGroups: [twice, twice] }))).toEqual(['optionGroups.0.id:duplicate_id', 'optionGroups.1.id:duplicate_id']);
     expect(codesOf(ItemInputSchema.safeParse({ ...valid, surprise: 1 }))).toEqual([':unrecognized_keys']);
+  });
+
+  it('names a nameless option group at its own path however many payloads were checked before', () => {
+    // The wrapper puts the item one level deeper, as a list of items would: zod prefixes the path.
+    const Items = z.array(ItemInputSchema);
+    const nameless = [{ ...valid, optionGroups: [group({ nameEn: '', nameAr: '' })] }];
+    for (let i = 0; i < 3; i += 1) {
+      expect(codesOf(Items.safeParse(nameless))).toEqual(['0.optionGroups.0.nameEn:name_required']);
+      expect(codesOf(ItemInputSchema.safeParse({ ...valid, nameAr: '' }))).toEqual(['nameEn:name_required']);
+    }
   });
 
   it('round-trips through the editor form', () => {

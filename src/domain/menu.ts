@@ -21,6 +21,12 @@ const PriceSchema = z.int().min(0).max(MENU_LIMITS.priceMinor);
 const hasAName = (value: Named) => value.nameEn !== '' || value.nameAr !== '';
 /** At least one language is required; the interface shows the other as a fallback. */
 const nameRequired = { path: ['nameEn'], params: { code: 'name_required' } };
+/**
+ * The same as an issue of a superRefine: a new one each time, because zod prefixes a nested issue's
+ * path in place, so one shared path array grew with every payload a long-running server validated
+ * ("1.2.3.nameEn"). (refine copies its params' path itself.)
+ */
+const nameRequiredIssue = () => ({ code: 'custom' as const, message: 'name_required', path: [...nameRequired.path], params: nameRequired.params });
 
 function duplicates(ids: readonly (string | undefined)[]): Set<string> {
   const seen = new Set<string>();
@@ -103,7 +109,7 @@ export const OptionGroupInputSchema = z
     options: z.array(OptionInputSchema).min(1).max(MENU_LIMITS.optionsPerGroup),
   })
   .superRefine((group, ctx) => {
-    if (!hasAName(group)) ctx.addIssue({ code: 'custom', message: 'name_required', ...nameRequired });
+    if (!hasAName(group)) ctx.addIssue(nameRequiredIssue());
     for (const problem of selectionRuleProblems(group, group.options.length)) {
       ctx.addIssue({ code: 'custom', message: problem.code, path: [problem.path], params: { code: problem.code, ...problem.params } });
     }
@@ -132,7 +138,7 @@ export const ItemInputSchema = z
     optionGroups: z.array(OptionGroupInputSchema).max(MENU_LIMITS.groupsPerItem).default([]),
   })
   .superRefine((item, ctx) => {
-    if (!hasAName(item)) ctx.addIssue({ code: 'custom', message: 'name_required', ...nameRequired });
+    if (!hasAName(item)) ctx.addIssue(nameRequiredIssue());
     // An id names one group or option; listing it twice would make two rows claim it.
     const twiceGroups = duplicates(item.optionGroups.map((group) => group.id));
     const twiceOptions = duplicates(item.optionGroups.flatMap((group) => group.options.map((option) => option.id)));
