@@ -1,8 +1,9 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { precompress } from './scripts/build/precompress.ts';
+import { testsNeedingFreshGraph } from './scripts/fresh-module-graph.ts';
 import { weightBudget } from './scripts/build/weight-budget.ts';
 import { LAYOUT_MODULES, ROUTE_TABLE } from './src/web/app/route-table.ts';
 
@@ -20,6 +21,26 @@ const alias = {
  * checks the same screens as Chromium loads them.
  */
 const STATIC_STILL_OVER_KIB: Record<string, number> = { '/new-signup': 328, '/truck-info': 326, '/truck-register': 352, '/user-profile': 349, '/menu': 339, '/delivery-zones': 325, '/operating-hours': 329, '/booking-details': 334, '/jobs/:number': 326, '/admin/reviews': 304 };
+
+/**
+ * Every test file of a project shares one module graph with the files before it (isolate: false):
+ * React, Ant Design or the server's app are imported once per worker instead of once per file, which
+ * halves what the unit, web and API layers cost (decision 013). The web tests that replace modules
+ * or load one on purpose to see what it changes (scripts/fresh-module-graph.ts) run in `web-isolated`,
+ * a graph per file; tests/lint/module-graph.test.ts keeps such tests out of the unit and API layers.
+ */
+const webFreshGraph = testsNeedingFreshGraph('src/web');
+
+/** The web layer's settings, shared by its two projects. */
+const webTest = {
+  root: '.',
+  environment: 'jsdom',
+  setupFiles: ['src/testing/fail-on-console.ts'],
+  // A screen rendered in jsdom takes well under a second alone and several on a busy 2-core
+  // machine (20 s and more beside the API and browser layers in CI); vitest's 5 s default failed
+  // such tests for the machine's sake, not the code's. test-support.tsx's FIND waits as long.
+  testTimeout: 90_000,
+} satisfies ViteUserConfig['test'];
 
 export default defineConfig({
   root: 'src/web',
@@ -108,6 +129,7 @@ export default defineConfig({
           root: '.',
           include: ['src/domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           setupFiles: ['src/testing/fail-on-console.ts'],
           // Property tests (hundreds of generated schedules) and the lint tests (an ESLint run each)
           // take a second or two alone and past vitest's 5 s default while the machine runs the API
@@ -117,17 +139,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'web',
-          root: '.',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/testing/fail-on-console.ts'],
-          // A screen rendered in jsdom takes well under a second alone and several on a busy 2-core
-          // machine (20 s and more beside the API and browser layers in CI); vitest's 5 s default failed
-          // such tests for the machine's sake, not the code's. test-support.tsx's FIND waits as long.
-          testTimeout: 90_000,
-        },
+        test: { ...webTest, name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: webFreshGraph, isolate: false },
+      },
+      {
+        extends: true,
+        test: { ...webTest, name: 'web-isolated', include: webFreshGraph.length > 0 ? webFreshGraph : ['no-such-file'] },
       },
       {
         extends: true,
@@ -137,6 +153,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/testing/database-global-setup.ts'],
+          isolate: false,
           setupFiles: ['src/testing/fail-on-console.ts', 'src/testing/run-cleanups.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

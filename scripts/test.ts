@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(shards) || shards < 1) throw new Error('--browser-shards takes a whole number, 1 or more');
   excluded = values.exclude ?? [];
   const all = values.projects === undefined;
-  const projects = all ? ['unit', 'web', 'api'] : values.projects!.split(',').filter((p) => p !== 'e2e');
+  const projects = all ? ['unit', 'web', 'web-isolated', 'api'] : values.projects!.split(',').filter((p) => p !== 'e2e');
   const withBrowser = all || values.projects!.split(',').includes('e2e');
   LOGS = path.join(ROOT, '.cache', 'test-logs', all ? 'all' : (values.projects ?? '').replaceAll(',', '-'));
   rmSync(LOGS, { recursive: true, force: true });
