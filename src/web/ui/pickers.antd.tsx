@@ -1,0 +1,77 @@
+/**
+ * The pickers behind pickers.tsx's fields, loaded when a field is first used. Ant Design's panel
+ * takes its words from the ConfigProvider's locale (ar_EG) and its month and day names from dayjs's
+ * Arabic locale, loaded here so a language switched to after start-up has them too.
+ */
+import { DatePicker, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/ar';
+import { cloneElement, useMemo, useState, type ReactNode } from 'react';
+import { formatNumber } from './format';
+import type { LoadedPickerProps, PickerKind } from './pickers';
+
+/** What a person types (and sees while editing). */
+const TYPED: Record<PickerKind, string> = { date: 'YYYY-MM-DD', time: 'HH:mm', datetime: 'YYYY-MM-DD HH:mm' };
+/** What the form holds. */
+const VALUE: Record<PickerKind, string> = { date: 'YYYY-MM-DD', time: 'HH:mm', datetime: 'YYYY-MM-DDTHH:mm' };
+const PATTERN: Record<PickerKind, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, time: /^\d{2}:\d{2}$/, datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/ };
+
+function toDayjs(kind: PickerKind, value: string): Dayjs | null {
+  if (!PATTERN[kind].test(value)) return null;
+  const parsed = dayjs(kind === 'time' ? `2000-01-01T${value}` : value);
+  return parsed.isValid() ? parsed : null;
+}
+
+/** Latin digits whatever the locale: the string goes back to the form and the API. */
+const fromDayjs = (kind: PickerKind, day: Dayjs) => day.locale('en').format(VALUE[kind]);
+
+interface Cell {
+  originNode: React.ReactElement;
+  type: string;
+}
+
+/** Day, year, hour and minute cells in the interface language's digits; names (months) are dayjs's already. */
+function arabicDigits(current: Dayjs | number | string, info: Cell): ReactNode {
+  const figure = typeof current === 'number' ? current : typeof current === 'string' ? null : info.type === 'date' ? current.date() : info.type === 'year' ? current.year() : null;
+  if (figure === null) return info.originNode;
+  const padded = typeof current === 'number' ? { minimumIntegerDigits: 2 } : {};
+  return cloneElement(info.originNode, undefined, formatNumber(figure, 'ar', { useGrouping: false, ...padded }));
+}
+
+export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = '', onChange, min, max, invalid, testId, ...rest }: LoadedPickerProps) {
+  const [focused, setFocused] = useState(autoFocus);
+  const [open, setOpen] = useState(false);
+  // A format given as a function makes antd's input read-only: the shown form only while not editing.
+  const editing = (focused || open) && !touch;
+  // One object per value: a new one each render reads to the picker as a change from outside, which drops what is being typed.
+  const selected = useMemo(() => toDayjs(kind, value), [kind, value]);
+  const format = useMemo(
+    () => (editing ? TYPED[kind] : [(picked: Dayjs) => display(fromDayjs(kind, picked)) ?? '', TYPED[kind]]),
+    [editing, kind, display],
+  );
+  const shared = {
+    ...rest,
+    'data-testid': testId,
+    className: `td-picker td-picker--${kind}`,
+    classNames: { popup: { root: 'td-picker-popup' } },
+    value: selected,
+    format,
+    status: invalid ? ('error' as const) : undefined,
+    inputReadOnly: touch,
+    allowClear: !rest.required,
+    autoFocus,
+    cellRender: lang === 'ar' ? arabicDigits : undefined,
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
+    onOpenChange: setOpen,
+    onChange: (picked: Dayjs | null) => onChange?.(picked ? fromDayjs(kind, picked) : ''),
+  };
+
+  if (kind === 'time') return <TimePicker {...shared} needConfirm={false} />;
+  const disabledDate = (day: Dayjs) => {
+    const date = fromDayjs('date', day);
+    return (min !== undefined && date < min) || (max !== undefined && date > max);
+  };
+  if (kind === 'datetime') return <DatePicker {...shared} showTime={{ format: TYPED.time }} disabledDate={disabledDate} />;
+  return <DatePicker {...shared} needConfirm={false} disabledDate={disabledDate} />;
+}
