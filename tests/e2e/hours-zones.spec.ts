@@ -20,6 +20,7 @@ import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 import { guideScreenshot } from './support/guide';
+import { typeInPicker } from './support/pickers';
 import { latinTextOnPage, seriousAxeViolations } from './support/shell';
 
 const DEMO_TRUCK = '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f';
@@ -143,8 +144,8 @@ describe.each([
     expect(closed.text).toContain(shown('11:30')); // Tuesday's lunch
 
     await page.getByTestId('shift-mon-add').click();
-    await page.getByTestId('shift-mon-0-opens').fill(late.opens);
-    await page.getByTestId('shift-mon-0-closes').fill(late.closes);
+    await typeInPicker(page.getByTestId('shift-mon-0-opens'), late.opens);
+    await typeInPicker(page.getByTestId('shift-mon-0-closes'), late.closes);
     await page.getByTestId('shift-mon-0').getByText(th.shift.pastMidnight).waitFor();
     await expect.poll(async () => (await preview(page)).state).toBe('open');
     const open = await preview(page);
@@ -154,8 +155,8 @@ describe.each([
     // Tuesday 01:00 is still Monday night's shift: refused, naming both shifts, and nothing can be saved.
     const tuesdayShifts = await page.getByTestId('day-tue').locator('.td-shift').count();
     await page.getByTestId('shift-tue-add').click();
-    await page.getByTestId(`shift-tue-${tuesdayShifts}-opens`).fill('01:00');
-    await page.getByTestId(`shift-tue-${tuesdayShifts}-closes`).fill('03:00');
+    await typeInPicker(page.getByTestId(`shift-tue-${tuesdayShifts}-opens`), '01:00');
+    await typeInPicker(page.getByTestId(`shift-tue-${tuesdayShifts}-closes`), '03:00');
     const clash = page.getByTestId('shift-mon-0-errors');
     await clash.waitFor();
     await expect.poll(() => clash.textContent()).toContain(`${late.opens}–${late.closes}`);
@@ -173,7 +174,8 @@ describe.each([
     await expect.poll(async () => (await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`)).days.mon, { timeout: 10_000 }).toEqual([{ ...late, deliveryEnabled: true }]);
     await page.reload();
     await page.getByTestId('shift-mon-0-opens').waitFor();
-    await expect.poll(() => page.getByTestId('shift-mon-0-opens').inputValue()).toBe(late.opens);
+    // Shown in the interface's digits, 24-hour.
+    await expect.poll(() => page.getByTestId('shift-mon-0-opens').inputValue()).toBe(shown(late.opens));
     await expect.poll(async () => (await preview(page)).state).toBe('open');
     await guideScreenshot(page, 'operating-hours', lang);
 

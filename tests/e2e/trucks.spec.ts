@@ -13,6 +13,7 @@ import ar from '../../src/web/i18n/ar/trucks.json';
 import en from '../../src/web/i18n/en/trucks.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { axeProblems, guideScreenshot } from './support/guide';
+import { typeInPicker } from './support/pickers';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -79,8 +80,8 @@ async function fillDocument(page: Page, type: string, number: string) {
   const card = page.getByTestId(`document-${type}`);
   await card.getByTestId('document-number').fill(number);
   await card.getByTestId('document-issuer').fill('Ministry of Commerce');
-  await card.getByTestId('document-issueDate').fill(kuwaitDate(-120));
-  await card.getByTestId('document-expiryDate').fill(kuwaitDate(300));
+  await typeInPicker(card.getByTestId('document-issueDate'), kuwaitDate(-120));
+  await typeInPicker(card.getByTestId('document-expiryDate'), kuwaitDate(300));
   await card.getByTestId('document-upload-input').setInputFiles({ name: `${type}.pdf`, mimeType: 'application/pdf', buffer: minimalPdf(type) });
   await card.getByTestId('document-file').waitFor();
   await card.getByTestId('document-save').click();

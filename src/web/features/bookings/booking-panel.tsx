@@ -13,13 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { NativeInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
+import { DateTimeField } from '../../ui/pickers';
 import { notify } from '../../ui/notify';
 import type { BookingFormat } from './booking-format';
 import { useActOnBookingMutation } from './bookings.api';
 
 type Asking = 'quote' | 'decline' | 'cancel' | null;
 
-/** A week from now, as a datetime-local value in the device's clock (the form's own field type). */
+/** A week from now, 'YYYY-MM-DDTHH:mm' in the device's clock (what the valid-until field holds). */
 function inAWeek(): string {
   const at = new Date(Date.now() + 7 * 86_400_000);
   at.setMinutes(at.getMinutes() - at.getTimezoneOffset());
@@ -65,7 +66,7 @@ function QuoteForm({ booking, format, busy, onSubmit, onBack }: { booking: Booki
       </label>
       <label className="td-booking-form__field">
         {t('quote.validUntil')}
-        <NativeInput type="datetime-local" required value={validUntil} onChange={(event) => setValidUntil(event.target.value)} />
+        <DateTimeField required value={validUntil} onChange={setValidUntil} testId="quote-valid-until" />
       </label>
       <label className="td-booking-form__field">
         {t('quote.message')}

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import type { UiLang } from '../../app/lang-dir.slice';
 import type { FieldErrors } from '../../ui/field-errors';
-import { NativeInput, NativeSelect } from '../../ui/native-fields';
+import { NativeSelect } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
+import { DateField } from '../../ui/pickers';
 import { ShiftList } from './day-shifts';
 import { copiesOf, nextShift, type ExceptionDraft } from './hours-draft';
 
@@ -102,7 +103,7 @@ export function ExceptionsCard({ exceptions, today, errors, weeklyShiftsOf, onCh
       <div className="td-exceptions__add">
         <label>
           <span>{t('exceptions.date')}</span>
-          <NativeInput type="date" min={today} value={newDate} onChange={(event) => setNewDate(event.target.value)} testId="exception-date" />
+          <DateField min={today} value={newDate} onChange={setNewDate} testId="exception-date" />
         </label>
         <Button onClick={add} disabled={!newDate || newDate < today || taken} data-testid="exception-add">
           {t('exceptions.add')}

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { Temporal } from 'temporal-polyfill';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
-import { NativeInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
+import { TimeField } from '../../ui/pickers';
 import { useNow } from '../../ui/use-now';
 import { usePauseOrdersMutation, useResumeOrdersMutation } from './hours.api';
 import { formatWhen } from './open-preview';
@@ -88,7 +88,7 @@ export function PauseCard({ truckId, hours, canWrite }: PauseCardProps) {
           <div className="td-pause__until">
             <label>
               <span>{t('pause.untilLabel')}</span>
-              <NativeInput type="time" value={untilTime} onChange={(event) => setUntilTime(event.target.value)} disabled={!canWrite} testId="pause-until-time" />
+              <TimeField value={untilTime} onChange={setUntilTime} disabled={!canWrite} testId="pause-until-time" />
             </label>
             <Button
               onClick={() => void pause({ kind: 'until', until: nextWallTime(untilTime, hours.timeZone, now).toString() })}

@@ -1,7 +1,7 @@
 /** One shift: opening and closing time (a close not after the open runs past midnight), delivery, and where the truck parks. */
 import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NativeInput } from '../../ui/native-fields';
+import { TimeField } from '../../ui/pickers';
 import type { ShiftDraft } from './hours-draft';
 import { SpotEditor } from './spot-editor';
 
@@ -28,10 +28,9 @@ export function ShiftRow({ shift, label, testId, errors, onChange, onRemove }: S
       <div className="td-shift__times">
         <label className="td-shift__time">
           <span>{t('shift.opens')}</span>
-          <NativeInput
-            type="time"
+          <TimeField
             value={shift.opens}
-            onChange={(event) => onChange({ ...shift, opens: event.target.value })}
+            onChange={(opens) => onChange({ ...shift, opens })}
             invalid={invalid}
             aria-describedby={invalid ? errorId : undefined}
             testId={`${testId}-opens`}
@@ -39,10 +38,9 @@ export function ShiftRow({ shift, label, testId, errors, onChange, onRemove }: S
         </label>
         <label className="td-shift__time">
           <span>{t('shift.closes')}</span>
-          <NativeInput
-            type="time"
+          <TimeField
             value={shift.closes}
-            onChange={(event) => onChange({ ...shift, closes: event.target.value })}
+            onChange={(closes) => onChange({ ...shift, closes })}
             invalid={invalid}
             aria-describedby={invalid ? errorId : undefined}
             testId={`${testId}-closes`}

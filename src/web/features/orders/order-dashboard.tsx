@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readString, writeString } from '../../app/storage';
 import { Loading } from '../../ui/loading';
 import { NativeInput } from '../../ui/native-fields';
+import { DateField } from '../../ui/pickers';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
@@ -148,11 +149,11 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
         </label>
         <label className="td-orders__field">
           {t('filters.from')}
-          <NativeInput type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+          <DateField value={from} max={to || undefined} onChange={setFrom} testId="orders-from" />
         </label>
         <label className="td-orders__field">
           {t('filters.to')}
-          <NativeInput type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+          <DateField value={to} min={from || undefined} onChange={setTo} testId="orders-to" />
         </label>
         {(from || to || search) && (
           <Button
@@ -194,11 +195,11 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
         >
           <label className="td-orders__field">
             {t('export.from')}
-            <NativeInput type="date" required value={exportRange.from} max={exportRange.to} onChange={(event) => setExportRange({ ...exportRange, from: event.target.value })} />
+            <DateField required value={exportRange.from} max={exportRange.to} onChange={(from) => setExportRange({ ...exportRange, from })} testId="export-from" />
           </label>
           <label className="td-orders__field">
             {t('export.to')}
-            <NativeInput type="date" required value={exportRange.to} min={exportRange.from} onChange={(event) => setExportRange({ ...exportRange, to: event.target.value })} />
+            <DateField required value={exportRange.to} min={exportRange.from} onChange={(to) => setExportRange({ ...exportRange, to })} testId="export-to" />
           </label>
           <Button htmlType="submit" type="primary">
             {t('export.download')}

@@ -10,6 +10,7 @@ import { Alert, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../ui/api-problem';
+import { DateField } from '../../ui/pickers';
 import { DocumentStateTag } from './document-table';
 import { FilePicker } from './file-picker';
 import { openFile } from './file-link';
@@ -94,7 +95,7 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
             rules={[zodRule(field.issueDate, lang, true), dateRule((date) => (date > truck.today ? 'issue_date_future' : null))]}
             required
           >
-            <Input type="date" max={truck.today} data-testid="document-issueDate" />
+            <DateField max={truck.today} testId="document-issueDate" />
           </Form.Item>
           <Form.Item
             name="expiryDate"
@@ -107,7 +108,7 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
             ]}
             required
           >
-            <Input type="date" min={truck.today} data-testid="document-expiryDate" />
+            <DateField min={truck.today} testId="document-expiryDate" />
           </Form.Item>
         </div>
         <Form.Item name="fileId" label={t('fields.fileId')} extra={t('hints.documentFile')} rules={[zodRule(field.fileId, lang, true)]} required>
