@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/web/i18n/ar/bookings.json';
 import en from '../../src/web/i18n/en/bookings.json';
 import { launchBrowser, openPage } from './support/browser';
+import { callApi } from './support/demo-truck';
 import { guideScreenshot } from './support/guide';
+import { typeInPicker } from './support/pickers';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 import { gotoScreen, seriousAxeViolations } from './support/shell';
@@ -110,8 +112,14 @@ describe.each([
     await panel.getByRole('button', { name: t.actions.quote, exact: true }).click();
     await page.getByTestId('quote-amount').fill('250');
     await page.getByTestId('quote-deposit').fill('50');
+    // Valid until a date and a 24-hour time typed into the picker, in the browser's clock.
+    const validUntil = `${kuwaitDate(10)} 18:30`;
+    await typeInPicker(page.getByTestId('quote-valid-until'), validUntil);
     await page.getByRole('button', { name: t.quote.send, exact: true }).click();
     await statusIs(page, t.status.quoted);
+    const expectedUntil = await page.evaluate((local) => new Date(local).toISOString(), validUntil.replace(' ', 'T'));
+    const quoted = await callApi<{ quote: { validUntil: string } }>(server, `/trucks/${DEMO_TRUCK.id}/bookings/${booking.id}`, { token: session.token });
+    expect(new Date(quoted.body.quote.validUntil).toISOString()).toBe(expectedUntil);
 
     // The customer: no session, the link from the mail, in the language they asked in.
     const customer = await openPage(browser, server.url, { viewport: { width: 360, height: 760 } });
@@ -142,6 +150,15 @@ describe.each([
     await gotoScreen(page, '/booking-details');
     // The screen itself (the shell's navbar is the shell's own matter).
     await expect.poll(() => fitsWidth(page, '.td-bookings')).toBe(true);
+    // The quote's date-and-time picker, open at that width: the calendar and the time columns fit it.
+    const narrow = await requestBooking(`Narrow ${lang}`, `narrow-${lang}-${Date.now()}@example.com`, kuwaitDate(days + 2), lang);
+    await row(page, narrow.number).click();
+    await page.getByRole('button', { name: t.actions.quote, exact: true }).click();
+    await page.getByTestId('quote-valid-until').click();
+    const popup = '.td-picker-popup:not(.ant-picker-dropdown-hidden)';
+    await page.locator(popup).waitFor();
+    await expect.poll(() => fitsWidth(page, popup)).toBe(true);
+    await expect.poll(() => fitsWidth(page)).toBe(true);
     // The only failures: the 404 that /jobs/99999 was expected to meet.
     expect(problems.filter((problem) => !problem.includes('by-number/99999') && !problem.includes('status of 404'))).toEqual([]);
     await context.close();

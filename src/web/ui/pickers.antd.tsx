@@ -3,10 +3,10 @@
  * takes its words from the ConfigProvider's locale (ar_EG) and its month and day names from dayjs's
  * Arabic locale, loaded here so a language switched to after start-up has them too.
  */
-import { DatePicker, TimePicker } from 'antd';
+import { DatePicker, TimePicker, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ar';
-import { cloneElement, useMemo, useState, type ReactNode } from 'react';
+import { cloneElement, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { formatNumber } from './format';
 import type { LoadedPickerProps, PickerKind } from './pickers';
 
@@ -26,7 +26,7 @@ function toDayjs(kind: PickerKind, value: string): Dayjs | null {
 const fromDayjs = (kind: PickerKind, day: Dayjs) => day.locale('en').format(VALUE[kind]);
 
 interface Cell {
-  originNode: React.ReactElement;
+  originNode: ReactElement;
   type: string;
 }
 
@@ -39,8 +39,13 @@ function arabicDigits(current: Dayjs | number | string, info: Cell): ReactNode {
 }
 
 export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = '', onChange, min, max, invalid, testId, ...rest }: LoadedPickerProps) {
-  const [focused, setFocused] = useState(autoFocus);
-  const [open, setOpen] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [open, setOpen] = useState(autoFocus);
+  const picker = useRef<GetRef<typeof DatePicker>>(null);
+  // Focused once mounted (a focus during React's commit reaches no handler) and open: the person was on their way into the field.
+  useEffect(() => {
+    if (autoFocus) picker.current?.focus();
+  }, [autoFocus]);
   // A format given as a function makes antd's input read-only: the shown form only while not editing.
   const editing = (focused || open) && !touch;
   // One object per value: a new one each render reads to the picker as a change from outside, which drops what is being typed.
@@ -59,11 +64,16 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
     status: invalid ? ('error' as const) : undefined,
     inputReadOnly: touch,
     allowClear: !rest.required,
-    autoFocus,
+    ref: picker,
+    defaultOpen: autoFocus,
     cellRender: lang === 'ar' ? arabicDigits : undefined,
     onFocus: () => setFocused(true),
     onBlur: () => setFocused(false),
     onOpenChange: setOpen,
+    // Enter with the panel open takes the typed value; it does not also submit the form around the field.
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && open) event.preventDefault();
+    },
     onChange: (picked: Dayjs | null) => onChange?.(picked ? fromDayjs(kind, picked) : ''),
   };
 

@@ -43,16 +43,21 @@ function Held({ field, initial, onValue }: { field: 'date' | 'time' | 'datetime'
   return <DateField {...props} min="2026-01-10" />;
 }
 
-/** Focuses the field, waits for the picker to replace it and to be editable, types and presses Enter. */
-async function typeInto(text: string) {
-  fireEvent.focus(screen.getByTestId('field'));
+/** Focuses the field, waits for the picker to replace it and to be editable, types and presses Enter; whether Enter kept its default action (a form's submission). */
+async function typeInto(text: string): Promise<boolean> {
+  // The placeholder field loads the picker on focus; a picker already loaded opens on a click.
+  screen.getByTestId('field').focus();
+  fireEvent.click(screen.getByTestId('field'));
   const input = await waitFor(() => {
     const found = screen.getByTestId('field') as HTMLInputElement;
     if (found.readOnly) throw new Error('still the placeholder field, or not editing');
     return found;
   });
+  // The picker took the focus from the placeholder field, and opened.
+  expect(document.activeElement).toBe(input);
+  await waitFor(() => expect(document.querySelector('.td-picker-popup:not(.ant-picker-dropdown-hidden)')).not.toBeNull());
   fireEvent.change(input, { target: { value: text } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  return fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
 }
 
 describe('date and time fields', () => {
@@ -80,7 +85,8 @@ describe('date and time fields', () => {
     expect(screen.getByTestId('empty-time').getAttribute('placeholder')).toBe('اختيار الوقت');
     expect(screen.getByLabelText('When')).toBe(field);
 
-    await typeInto('2026-02-03');
+    // The first field used: the picker replaces the placeholder field, opened; Enter takes the value, not the form.
+    expect(await typeInto('2026-02-03')).toBe(false);
     await waitFor(() => expect(values.at(-1)).toBe('2026-02-03'));
     // The panel speaks Arabic: its day cells in Arabic-Indic digits.
     const cell = document.querySelector('.ant-picker-cell-in-view .ant-picker-cell-inner');
@@ -89,6 +95,14 @@ describe('date and time fields', () => {
     fireEvent.blur(screen.getByTestId('field'));
     await waitFor(() => expect((screen.getByTestId('field') as HTMLInputElement).value).toContain('فبراير'));
     expect((screen.getByTestId('field') as HTMLInputElement).value).toMatch(ARABIC_DIGITS);
+  });
+
+  it('takes a typed value on Enter without submitting the form around it', async () => {
+    const values: string[] = [];
+    inArabic(<Held field="datetime" initial="2026-01-15T09:00" onValue={(value) => values.push(value)} />);
+    // jsdom submits no form on Enter: what stops a browser doing so is Enter's default action cancelled.
+    expect(await typeInto('2026-01-20 17:15')).toBe(false);
+    await waitFor(() => expect(values.at(-1)).toBe('2026-01-20T17:15'));
   });
 
   it('refuses a date before min', async () => {
