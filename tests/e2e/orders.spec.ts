@@ -10,6 +10,7 @@ import ar from '../../src/web/i18n/ar/orders.json';
 import en from '../../src/web/i18n/en/orders.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
+import { typeInPicker } from './support/pickers';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 
@@ -112,6 +113,15 @@ describe.each([
     await expect.poll(() => card(page, customer).count()).toBe(0);
 
     await openTab(page, t.tabs.completed);
+    await card(page, customer).waitFor();
+
+    // The date filter, typed into its picker: up to yesterday leaves today's order out; from today keeps it.
+    const kuwaitDate = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuwait' }).format(new Date(Date.now() + days * 86_400_000));
+    await typeInPicker(page.getByTestId('orders-to'), kuwaitDate(-1));
+    await expect.poll(() => card(page, customer).count()).toBe(0);
+    // The toolbar's button (the picker has a clear button of its own, of the same name).
+    await page.locator('.ant-btn', { hasText: t.filters.clear }).click();
+    await typeInPicker(page.getByTestId('orders-from'), kuwaitDate(0));
     await card(page, customer).waitFor();
     const order = await api<{ status: string; history: { action: string }[] }>(`/trucks/${DEMO_TRUCK.id}/orders/${placed.body.id}`, { token: session.token });
     expect(order.body.status).toBe('completed');
