@@ -3,10 +3,11 @@
  * takes its words from the ConfigProvider's locale (ar_EG) and its month and day names from dayjs's
  * Arabic locale, loaded here so a language switched to after start-up has them too.
  */
+import { latinDigits } from '@domain/money/minor';
 import { DatePicker, TimePicker, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ar';
-import { cloneElement, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, forwardRef, useEffect, useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { formatNumber } from './format';
 import type { LoadedPickerProps, PickerKind } from './pickers';
 
@@ -38,6 +39,17 @@ function arabicDigits(current: Dayjs | number | string, info: Cell): ReactNode {
   return cloneElement(info.originNode, undefined, formatNumber(figure, 'ar', { useGrouping: false, ...padded }));
 }
 
+/** The picker's input, reading what an Arabic keyboard types (Arabic-Indic digits) as the format's Western ones. */
+const TypedInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function TypedInput({ onChange, ...props }, ref) {
+  const read = (event: ChangeEvent<HTMLInputElement>) => {
+    const latin = latinDigits(event.target.value);
+    if (latin !== event.target.value) event.target.value = latin;
+    onChange?.(event);
+  };
+  return <input ref={ref} {...props} onChange={read} />;
+});
+const COMPONENTS = { input: TypedInput };
+
 export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = '', onChange, min, max, invalid, testId, ...rest }: LoadedPickerProps) {
   const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(autoFocus);
@@ -67,6 +79,7 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
     ref: picker,
     defaultOpen: autoFocus,
     cellRender: lang === 'ar' ? arabicDigits : undefined,
+    components: COMPONENTS,
     onFocus: () => setFocused(true),
     onBlur: () => setFocused(false),
     onOpenChange: setOpen,

@@ -119,6 +119,9 @@ describe('date and time fields', () => {
     const { unmount } = inArabic(<Held field="time" initial="" onValue={(value) => times.push(value)} />);
     await typeInto('21:45');
     await waitFor(() => expect(times.at(-1)).toBe('21:45'));
+    // What an Arabic keyboard types reads the same.
+    await typeInto('٠٧:٠٥');
+    await waitFor(() => expect(times.at(-1)).toBe('07:05'));
     unmount();
 
     const moments: string[] = [];
