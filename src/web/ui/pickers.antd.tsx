@@ -1,13 +1,13 @@
 /**
  * The pickers behind pickers.tsx's fields, loaded when a field is first used. Ant Design's panel
- * takes its words from the ConfigProvider's locale (ar_EG) and its month and day names from dayjs's
- * Arabic locale, loaded here so a language switched to after start-up has them too.
+ * takes its words from the ConfigProvider's locale (ar_EG) and its month names from dayjs's Arabic
+ * locale, imported here so the picker has it whatever the language was at start-up.
  */
 import { latinDigits } from '@domain/money/minor';
-import { DatePicker, TimePicker, type GetRef } from 'antd';
+import { ConfigProvider, DatePicker, TimePicker, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/ar';
-import { cloneElement, forwardRef, useEffect, useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import arabicDays from 'dayjs/locale/ar';
+import { cloneElement, forwardRef, useContext, useEffect, useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { formatNumber } from './format';
 import type { LoadedPickerProps, PickerKind } from './pickers';
 
@@ -62,6 +62,12 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
   const editing = (focused || open) && !touch;
   // One object per value: a new one each render reads to the picker as a change from outside, which drops what is being typed.
   const selected = useMemo(() => toDayjs(kind, value), [kind, value]);
+  // ar_EG heads the calendar's columns with whole day names, which overlap in a 36-pixel column: dayjs's one-letter ones instead.
+  const antdLocale = useContext(ConfigProvider.ConfigContext).locale?.DatePicker;
+  const locale = useMemo(
+    () => (lang === 'ar' && antdLocale ? { ...antdLocale, lang: { ...antdLocale.lang, shortWeekDays: arabicDays.weekdaysMin } } : undefined),
+    [lang, antdLocale],
+  );
   const format = useMemo(
     () => (editing ? TYPED[kind] : [(picked: Dayjs) => display(fromDayjs(kind, picked)) ?? '', TYPED[kind]]),
     [editing, kind, display],
@@ -80,6 +86,7 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
     defaultOpen: autoFocus,
     cellRender: lang === 'ar' ? arabicDigits : undefined,
     components: COMPONENTS,
+    locale,
     onFocus: () => setFocused(true),
     onBlur: () => setFocused(false),
     onOpenChange: setOpen,
