@@ -4,9 +4,9 @@ import { intlLocale, MACHINE_LOCALE } from './locale';
 const ARABIC_INDIC = /^[\u0660-\u0669\u066B\u066C\u061C\u200F]+$/u;
 
 describe('intlLocale', () => {
-  it('names the Arabic-Indic numbering system for Arabic and keeps English plain', () => {
-    expect(intlLocale('ar')).toBe('ar-u-nu-arab');
-    expect(intlLocale('en')).toBe('en');
+  it('names the Arabic-Indic numbering system for Arabic and the 24-hour cycle for both', () => {
+    expect(intlLocale('ar')).toBe('ar-u-nu-arab-hc-h23');
+    expect(intlLocale('en')).toBe('en-u-hc-h23');
   });
 
   it('writes Arabic numbers, dates and times in Arabic-Indic digits only', () => {
@@ -16,6 +16,15 @@ describe('intlLocale', () => {
     expect(date).not.toMatch(/[0-9]/);
     expect(date).toContain('٢٠٢٦');
     expect(new Intl.RelativeTimeFormat(intlLocale('ar')).format(5, 'minute')).toContain('٥');
+  });
+
+  it('writes times on the 24-hour clock in both languages, whatever a call site asks for', () => {
+    const at = Date.UTC(2026, 0, 15, 13, 5);
+    const time = (lang: 'en' | 'ar', options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(lang), { ...options, timeZone: 'UTC' }).format(at);
+    expect(time('en', { timeStyle: 'short' })).toBe('13:05');
+    expect(time('ar', { timeStyle: 'short' })).toBe('١٣:٠٥');
+    expect(time('en', { weekday: 'short', hour: 'numeric', minute: '2-digit' })).toBe('Thu 13:05');
+    expect(time('ar', { hour: 'numeric', minute: '2-digit' })).not.toMatch(/[صم]/);
   });
 
   it('leaves English as it was', () => {

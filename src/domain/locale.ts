@@ -2,7 +2,9 @@
  * The one rule for digits (docs/glossary.md, "Numbers in the Arabic interface"): every number, price,
  * date, time and count shown in Arabic is written in Arabic-Indic digits, so the Arabic locale names
  * its numbering system — plain 'ar' gives Latin digits in recent CLDR data (Node 20's ICU among them)
- * and Arabic-Indic ones in others, and browsers ship different versions. English is plain 'en'.
+ * and Arabic-Indic ones in others, and browsers ship different versions. Times are 24-hour in both
+ * languages (the glossary again): the locales name the hour cycle (hc-h23), so a formatter asking for
+ * a time gets "13:05" / «١٣:٠٥» without each call site choosing, and English is 'en-u-hc-h23'.
  *
  * Every Intl number, date, time or relative-time formatter that shows something to a person takes its
  * locale from intlLocale(); tests/lint/digits.test.ts fails on any other way of choosing digits in src/.
@@ -11,11 +13,11 @@
 import type { Lang } from './error-codes';
 
 const INTL_LOCALES: Record<Lang, string> = {
-  en: 'en',
-  ar: 'ar-u-nu-arab',
+  en: 'en-u-hc-h23',
+  ar: 'ar-u-nu-arab-hc-h23',
 };
 
-/** The Intl locale for text shown in `lang`: 'ar-u-nu-arab' (Arabic-Indic digits) for Arabic, 'en' for English. */
+/** The Intl locale for text shown in `lang`: Arabic-Indic digits in Arabic, and 24-hour times in both. */
 export function intlLocale(lang: Lang): string {
   return INTL_LOCALES[lang];
 }

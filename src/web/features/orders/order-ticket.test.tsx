@@ -53,7 +53,7 @@ afterEach(cleanup);
 describe('the printouts', () => {
   it('the kitchen ticket: number, items, options and notes, in large type, without a price', async () => {
     await initI18n('en');
-    render(<OrderTicket kind="kitchen" order={ORDER} truckName="Saj Station" format={orderFormat('en', 'Asia/Kuwait')} printedAt="1:05 PM" />);
+    render(<OrderTicket kind="kitchen" order={ORDER} truckName="Saj Station" format={orderFormat('en', 'Asia/Kuwait')} printedAt="13:05" />);
     const ticket = screen.getByTestId('ticket-kitchen');
     expect(ticket.textContent).toContain('#042');
     expect(ticket.textContent).toContain('2 × Chicken shawarma');
@@ -65,7 +65,7 @@ describe('the printouts', () => {
 
   it('the receipt, in Arabic: prices, the delivery fee and the total', async () => {
     await initI18n('ar');
-    render(<OrderTicket kind="receipt" order={ORDER} truckName="محطة الصاج" format={orderFormat('ar', 'Asia/Kuwait')} printedAt="١:٠٥ م" />);
+    render(<OrderTicket kind="receipt" order={ORDER} truckName="محطة الصاج" format={orderFormat('ar', 'Asia/Kuwait')} printedAt="١٣:٠٥" />);
     const ticket = screen.getByTestId('ticket-receipt');
     expect(ticket.getAttribute('dir')).toBe('rtl');
     expect(ticket.textContent).toContain('محطة الصاج');

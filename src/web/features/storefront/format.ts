@@ -5,7 +5,7 @@ import type { Lang } from './i18n';
 
 export interface PageFormat {
   money(minor: number): string;
-  /** "14:30" or "2:30 PM": a time today. */
+  /** "14:30" («١٤:٣٠»): a time today. */
   time(iso: string): string;
   /** "Tue 10:00": a time that may be another day. */
   when(iso: string): string;
