@@ -2,10 +2,10 @@
  * `/jobs/{n}`: booking n of the current truck, as a link to share with whoever works the event.
  * A number that is not one of this truck's bookings says so plainly.
  */
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { Loading } from '../../ui/loading';
 import { useBookingFormat } from './booking-format';
 import { BookingPanel } from './booking-panel';
@@ -43,10 +43,5 @@ export function Component() {
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <Job key={`${truckId}:${number}`} truckId={truckId} number={number} />;
   if (!loaded) return <Loading />;
-  return (
-    <section className="td-message-page">
-      <h2>{t('noTruck.title')}</h2>
-      <Button href="/truck-register">{t('noTruck.register')}</Button>
-    </section>
-  );
+  return <NoTruck purpose={t('noTruck')} />;
 }

@@ -8,9 +8,9 @@ import { WEEKDAYS, type Hours, type Schedule, type Weekday } from '@domain/hours
 import { Button, ConfigProvider } from 'antd';
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Temporal } from 'temporal-polyfill';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
@@ -159,11 +159,7 @@ export function Component() {
   const { truckId, loaded } = useCurrentTruck();
   if (!loaded) return <Loading />;
   if (!truckId) {
-    return (
-      <Notice kind="info">
-        {t('noTruck')} <Link to="/truck-register">{t('registerTruck')}</Link>
-      </Notice>
-    );
+    return <NoTruck purpose={t('noTruck')} />;
   }
   return <HoursScreen truckId={truckId} />;
 }

@@ -3,11 +3,12 @@
  * the review's notes; an edit mode for the parts the vendor may change in the truck's status.
  */
 import { isEditable, type Truck } from '@domain/trucks';
-import { Alert, Button, Empty, Skeleton, Space } from 'antd';
+import { Alert, Button, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { TruckInfoSections } from '../../app/truck-info-sections';
 import { DocumentTable } from './document-table';
 import { ReviewHistory } from './review-history';
@@ -95,17 +96,10 @@ function TruckInfo({ truck }: { truck: Truck }) {
 
 export function Component() {
   const { t } = useTranslation('trucks');
-  const navigate = useNavigate();
   const { truckId, loaded } = useCurrentTruck();
   const { data: truck, isFetching } = useTruckQuery(truckId ?? '', { skip: !truckId });
   if (loaded && !truckId) {
-    return (
-      <Empty description={t('info.noTruck')} data-testid="no-truck">
-        <Button type="primary" onClick={() => navigate('/truck-register')} data-testid="register-truck">
-          {t('info.register')}
-        </Button>
-      </Empty>
-    );
+    return <NoTruck purpose={t('info.noTruck')} />;
   }
   // A switch of truck shows the other truck, never the previous one's details under its name.
   if (!truck || truck.id !== truckId) return <Skeleton active loading={isFetching || !truck} />;

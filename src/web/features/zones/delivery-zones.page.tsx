@@ -9,8 +9,8 @@ import type { LatLng, Zone, ZoneList as ZoneListData } from '@domain/zones';
 import { Button, Space } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
@@ -197,11 +197,7 @@ export function Component() {
   const { truckId, loaded } = useCurrentTruck();
   if (!loaded) return <Loading />;
   if (!truckId) {
-    return (
-      <Notice kind="info">
-        {t('noTruck')} <Link to="/truck-register">{t('registerTruck')}</Link>
-      </Notice>
-    );
+    return <NoTruck purpose={t('noTruck')} />;
   }
   return <ZonesScreen key={truckId} truckId={truckId} />;
 }
