@@ -14,21 +14,26 @@ export async function createTestDatabase(): Promise<Database> {
   await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await client.end();
 
-  const database = wrapPool(kind, new pg.Pool({ ...templateConfig(admin, name), max: 10 }), async () => {
-    const dropper = new pg.Client(admin);
-    await dropper.connect();
-    // The pool's connections are still saying goodbye when pool.end() resolves; forcing them off would
-    // hand their clients an error nobody listens to. FORCE only for what is still there after 5 s.
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      const { rows } = await dropper.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
+  const database = wrapPool(kind, new pg.Pool({ ...templateConfig(admin, name), max: 10 }), () => dropDatabase(name));
   onCleanup(() => database.close());
   return database;
+}
+
+/**
+ * Drops a test database once its pool has ended. The pool's connections are still saying goodbye when
+ * pool.end() resolves; forcing them off would hand their clients an error nobody listens to (it
+ * surfaced in whichever test file ran next). FORCE only for what is still there after 5 s.
+ */
+export async function dropDatabase(name: string): Promise<void> {
+  const dropper = new pg.Client(inject('testServer').admin);
+  await dropper.connect();
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    const { rows } = await dropper.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropper.end();
 }
 
 /**

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { onCleanup } from '@testing/cleanup';
 import { createTestApp } from '@testing/test-app';
+import { dropDatabase } from '@testing/test-database';
 import { templateConfig } from '@testing/database-global-setup';
 import { fileFingerprints, readManifest, restoreBackup, tableFingerprints, writeBackup } from './backup';
 import { seedDemoData } from './demo-data';
@@ -25,10 +26,7 @@ async function emptyDatabase(): Promise<pg.Pool> {
   const pool = new pg.Pool({ ...templateConfig(admin, name), max: 3 });
   onCleanup(async () => {
     await pool.end();
-    const dropper = new pg.Client(admin);
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await dropDatabase(name);
   });
   return pool;
 }

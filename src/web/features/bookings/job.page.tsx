@@ -4,8 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useCurrentTruck } from '../../app/current-truck';
-import { NoTruck } from '../../app/no-truck';
+import { NoTruck, useCurrentTruck } from '../../app/current-truck';
 import { Loading } from '../../ui/loading';
 import { useBookingFormat } from './booking-format';
 import { BookingPanel } from './booking-panel';
