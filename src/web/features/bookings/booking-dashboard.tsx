@@ -53,7 +53,7 @@ function BookingList({ bookings, selectedId, format, onSelect }: { bookings: Boo
               {format.date(booking.eventDate)} · <span dir="ltr">{format.wallTime(booking.startTime)}</span>
             </span>
             <span>
-              {booking.customer.name} · {t('list.guests', { n: format.count(booking.guestCount) })}
+              {booking.customer.name} · {t('list.guests', { count: booking.guestCount })}
             </span>
             <span className="td-booking-status" data-status={booking.status}>
               {t(`status.${booking.status}`)}

@@ -157,7 +157,7 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
           {format.date(booking.eventDate)} · <span dir="ltr">{format.wallTime(booking.startTime)}–{format.wallTime(booking.endTime)}</span>
         </dd>
         <dt>{t('panel.setup')}</dt>
-        <dd>{t('panel.setupMinutes', { minutes: format.count(booking.setupMinutes) })}</dd>
+        <dd>{t('panel.setupMinutes', { count: booking.setupMinutes })}</dd>
         <dt>{t('panel.where')}</dt>
         <dd>{booking.location.address}</dd>
         <dt>{t('panel.guests')}</dt>

@@ -41,7 +41,7 @@ export function Component() {
       <dl className="td-booking-facts">
         <dt>{t('customer.request')}</dt>
         <dd>
-          #{format.count(q.number)} · {q.eventType} · {t('list.guests', { n: format.count(q.guestCount) })}
+          #{format.count(q.number)} · {q.eventType} · {t('list.guests', { count: q.guestCount })}
         </dd>
         <dt>{t('panel.when')}</dt>
         <dd>

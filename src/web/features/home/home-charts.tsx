@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLang } from '../../app/lang-dir.slice';
 import { Panel } from '../../ui/panel';
-import { calendarDate, money as formatMoney, number as formatNumber } from './home-format';
+import { calendarDate, money as formatMoney } from './home-format';
 import { nameIn } from '@domain/names';
 
 interface Bar {
@@ -46,7 +46,6 @@ export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang
   const { t } = useTranslation('home');
   const [ranking, setRanking] = useState<'quantity' | 'revenue'>('quantity');
   const money = (minor: number) => formatMoney(minor, summary.currency, lang);
-  const count = (value: number) => formatNumber(value, lang);
   const nowHour = Number(new Intl.DateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23', timeZone: summary.timeZone }).format(new Date(summary.asOf)));
 
   const hourly: Bar[] = summary.hourly.map((entry) => ({
@@ -54,7 +53,7 @@ export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang
     // Every third hour is labelled; the rest stay readable through their title.
     label: entry.hour % 3 === 0 ? hourLabel(entry.hour, lang) : '',
     value: entry.orders,
-    title: t('charts.hourBar', { hour: hourLabel(entry.hour, lang), count: entry.orders, orders: count(entry.orders) }),
+    title: t('charts.hourBar', { hour: hourLabel(entry.hour, lang), count: entry.orders }),
     current: entry.hour === nowHour,
   }));
   const daily: Bar[] = summary.daily.map((entry, index) => ({
@@ -64,7 +63,6 @@ export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang
     title: t(entry.revenue === null ? 'charts.dayBarOrders' : 'charts.dayBar', {
       date: dayLabel(entry.date, lang, { weekday: 'short', day: 'numeric', month: 'short' }),
       count: entry.orders,
-      orders: count(entry.orders),
       revenue: entry.revenue === null ? '' : money(entry.revenue),
     }),
     current: index === summary.daily.length - 1,
@@ -105,7 +103,7 @@ export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang
                 <li key={item.itemId} className="td-top-items__row">
                   <span className="td-top-items__name">{nameIn(item, lang)}</span>
                   <span className="td-top-items__value">
-                    {t('charts.sold', { count: item.quantity, quantity: count(item.quantity) })}
+                    {t('charts.sold', { count: item.quantity })}
                     {item.revenue !== null && ` · ${money(item.revenue)}`}
                   </span>
                   <span className="td-top-items__track" aria-hidden="true">

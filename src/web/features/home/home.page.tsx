@@ -125,7 +125,7 @@ function StatusPanel({ summary }: { summary: TruckHome }) {
                 onClick={() => void act(() => pause({ truckId: summary.truckId, pause: { kind: 'minutes', minutes } }).unwrap(), 'home:status.pausedToast')}
                 data-testid={`home-pause-${minutes}`}
               >
-                {t('status.pause', { minutes: formatNumber(minutes, lang) })}
+                {t('status.pause', { count: minutes })}
               </button>
             ))
           )}
@@ -156,7 +156,7 @@ function Papers({ summary }: { summary: TruckHome }) {
       )}
       {expiring.map((alert) => (
         <Notice key={alert.type} kind="warning" testId="paper-warning" data={{ 'data-type': alert.type }}>
-          {t('papers.expiring', { document: t(`trucks:documentTypes.${alert.type}`), count: alert.daysLeft, days: formatNumber(alert.daysLeft, lang), date: date(alert.expiryDate) })} {fix}
+          {t('papers.expiring', { document: t(`trucks:documentTypes.${alert.type}`), count: alert.daysLeft, date: date(alert.expiryDate) })} {fix}
         </Notice>
       ))}
     </div>
@@ -267,11 +267,11 @@ function AdminView() {
   if (!summary) return query.isError ? <Notice kind="error">{t('unexpected')}</Notice> : <Loading />;
   const name = (item: Named) => nameIn(item, lang) || t('untitled');
   const age = (hours: number) =>
-    hours < 48 ? t('admin.ageHours', { count: hours, hours: formatNumber(hours, lang) }) : t('admin.ageDays', { count: Math.floor(hours / 24), days: formatNumber(Math.floor(hours / 24), lang) });
+    hours < 48 ? t('admin.ageHours', { count: hours }) : t('admin.ageDays', { count: Math.floor(hours / 24) });
   const date = (iso: string) => calendarDate(iso, lang, { dateStyle: 'medium' });
   return (
     <div className="td-home" data-testid="home-admin">
-      <Panel title={t('admin.waiting', { count: summary.waiting.total, total: formatNumber(summary.waiting.total, lang) })} testId="admin-waiting" extra={<Link to="/admin/reviews" className="td-home__link">{t('admin.review')}</Link>}>
+      <Panel title={t('admin.waiting', { count: summary.waiting.total })} testId="admin-waiting" extra={<Link to="/admin/reviews" className="td-home__link">{t('admin.review')}</Link>}>
         {summary.waiting.items.length === 0 ? (
           <p className="td-home__muted">{t('admin.noneWaiting')}</p>
         ) : (
@@ -308,7 +308,7 @@ function AdminView() {
                   <strong>{name(item)}</strong> · {t(`trucks:documentTypes.${item.type}`)}
                 </span>
                 <span className={item.daysLeft < 0 ? 'td-home__age td-home__age--late' : 'td-home__age'}>
-                  {item.daysLeft < 0 ? t('admin.expired', { date: date(item.expiryDate) }) : t('admin.expires', { count: item.daysLeft, days: formatNumber(item.daysLeft, lang), date: date(item.expiryDate) })}
+                  {item.daysLeft < 0 ? t('admin.expired', { date: date(item.expiryDate) }) : t('admin.expires', { count: item.daysLeft, date: date(item.expiryDate) })}
                 </span>
               </li>
             ))}

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { notify } from '../../ui/notify';
 import { useDeleteCategoryMutation } from './menu.api';
-import { formatCount } from './menu-numbers';
 import { toastProblem } from './menu-problem';
 
 export interface DeleteCategoryDialogProps {
@@ -57,7 +56,7 @@ export default function DeleteCategoryDialog({ truckId, category, categories, it
         <p>{t('categories.deleteEmpty')}</p>
       ) : (
         <>
-          <p>{t('categories.deleteWithItems', { count: formatCount(itemCount, lang) })}</p>
+          <p>{t('categories.deleteWithItems', { count: itemCount })}</p>
           <Radio.Group value={fate} onChange={(event) => setFate(event.target.value as 'move' | 'delete')}>
             <Space orientation="vertical">
               <Radio value="move" disabled={others.length === 0}>
@@ -72,7 +71,7 @@ export default function DeleteCategoryDialog({ truckId, category, categories, it
                   className="td-menu-move-to"
                 />
               )}
-              <Radio value="delete">{t('categories.deleteItems', { count: formatCount(itemCount, lang) })}</Radio>
+              <Radio value="delete">{t('categories.deleteItems', { count: itemCount })}</Radio>
             </Space>
           </Radio.Group>
         </>

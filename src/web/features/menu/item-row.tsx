@@ -14,7 +14,6 @@ import { formatMoney, type Currency } from '@domain/money';
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { AvailabilityControl } from './availability-control';
-import { formatCount } from './menu-numbers';
 import type { DragHandlers } from './use-drag-reorder';
 
 export interface ItemRowActions {
@@ -89,10 +88,10 @@ export const ItemRow = memo(function ItemRow({ item, currency, lang, t, now, sel
               {t(`tags.${tag}`)}
             </span>
           ))}
-          {item.prepMinutes !== null && <span>{t('list.prepMinutes', { count: formatCount(item.prepMinutes, lang) })}</span>}
+          {item.prepMinutes !== null && <span>{t('list.prepMinutes', { count: item.prepMinutes })}</span>}
           {options.length > 0 && (
             <button type="button" className="td-menu-link" onClick={() => setShowOptions((open) => !open)} aria-expanded={showOptions}>
-              {t('list.options', { count: formatCount(options.length, lang) })}
+              {t('list.options', { count: options.length })}
             </button>
           )}
         </div>

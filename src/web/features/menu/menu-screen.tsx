@@ -19,7 +19,6 @@ import { useNow } from '../../ui/use-now';
 import { CategoryList } from './category-list';
 import type { ItemRowActions } from './item-row';
 import { MenuSection } from './menu-section';
-import { formatCount } from './menu-numbers';
 import {
   useGetMenuQuery,
   useReorderCategoriesMutation,
@@ -212,7 +211,7 @@ export function MenuScreen({ truckId }: { truckId: string }) {
             disabled={visible.length === 0}
             onChange={(event) => setSelected(event.target.checked ? new Set([...selected, ...visible.map((item) => item.id)]) : new Set())}
           >
-            {selectedIds.length > 0 ? t('bulk.selected', { count: formatCount(selectedIds.length, lang) }) : t('bulk.selectAll')}
+            {selectedIds.length > 0 ? t('bulk.selected', { count: selectedIds.length }) : t('bulk.selectAll')}
           </Checkbox>
           {selectedIds.length > 0 && (
             <Space wrap size={4}>
@@ -231,7 +230,7 @@ export function MenuScreen({ truckId }: { truckId: string }) {
             </Space>
           )}
           <span className="td-menu-bulk__count">
-            {filtering ? t('items.shown', { count: formatCount(visible.length, lang), total: formatCount(items.length, lang) }) : t('items.count', { count: formatCount(items.length, lang) })}
+            {filtering ? t('items.shown', { shown: visible.length, count: items.length }) : t('items.count', { count: items.length })}
           </span>
         </div>
 

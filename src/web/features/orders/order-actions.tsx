@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { NativeInput } from '../../ui/native-fields';
 import { notify } from '../../ui/notify';
 import { isOffline } from './order-alerts.state';
-import type { OrderFormat } from './order-format';
 import { useActOnOrderMutation } from './orders.api';
 
 const PREP_CHOICES = [10, 15, 20, 30, 45];
@@ -27,11 +26,10 @@ export interface OrderActionsProps {
   truckId: string;
   order: Order;
   defaultPrepMinutes: number;
-  format: OrderFormat;
   onDone(order: Order, action: ManualOrderActionName): void;
 }
 
-export function OrderActions({ truckId, order, defaultPrepMinutes, format, onDone }: OrderActionsProps) {
+export function OrderActions({ truckId, order, defaultPrepMinutes, onDone }: OrderActionsProps) {
   const { t } = useTranslation('orders');
   const [act, { isLoading }] = useActOnOrderMutation();
   const [asking, setAsking] = useState<ReasonAction | null>(null);
@@ -107,7 +105,7 @@ export function OrderActions({ truckId, order, defaultPrepMinutes, format, onDon
               disabled={isLoading}
               onClick={() => void run({ action: 'accept', prepMinutes: minutes, version })}
             >
-              {t('actions.acceptIn', { minutes: format.count(minutes) })}
+              {t('actions.acceptIn', { count: minutes })}
             </Button>
           ))}
         </div>
@@ -125,7 +123,7 @@ export function OrderActions({ truckId, order, defaultPrepMinutes, format, onDon
         <div className="td-order-actions__row" role="group" aria-label={t('actions.delay')}>
           {DELAY_CHOICES.map((minutes) => (
             <Button key={minutes} size="large" disabled={isLoading} onClick={() => void run({ action: 'delay', minutes, version })}>
-              {t('actions.delayBy', { minutes: format.count(minutes) })}
+              {t('actions.delayBy', { count: minutes })}
             </Button>
           ))}
         </div>

@@ -95,7 +95,6 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
   useReportAttention(ORDERS_PATH, ringing.length);
 
   if (!isRinging) return null;
-  const count = orderFormat(lang, 'UTC').count(ringing.length);
   const heardIt = () => {
     const orderIds = ringing.map((order) => order.id);
     orderAlerts.stop(orderIds);
@@ -103,7 +102,7 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
   };
   return (
     <div className="td-order-alert" role="alert" data-testid="orders-ringing">
-      <span>{t('alerts.ringing', { count })}</span>
+      <span>{t('alerts.ringing', { count: ringing.length })}</span>
       <span className="td-order-alert__actions">
         {!onOrders && <Link to={ORDERS_PATH}>{t('alerts.show')}</Link>}
         <Button size="large" onClick={heardIt}>

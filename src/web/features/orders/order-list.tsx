@@ -48,7 +48,7 @@ const OrderCard = memo(function OrderCard({
       <span className="td-order-card__name">{order.customer.name}</span>
       <span className="td-order-card__total">{format.money(order.total, order.currency)}</span>
       <span className="td-order-card__meta">
-        {t(`type.${order.type}`)} · {t('list.items', { count: format.count(order.itemCount) })}
+        {t(`type.${order.type}`)} · {t('list.items', { count: order.itemCount })}
         {order.source === 'phone' ? ` · ${t('source.phone')}` : ''}
       </span>
       <span className="td-order-card__time" data-late={clock.late}>

@@ -135,7 +135,7 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
           {t(`type.${order.type}`)} · {t(`source.${order.source}`)}
         </span>
       </header>
-      <OrderActions truckId={desk.truckId} order={order} defaultPrepMinutes={desk.defaultPrepMinutes} format={format} onDone={onDone} />
+      <OrderActions truckId={desk.truckId} order={order} defaultPrepMinutes={desk.defaultPrepMinutes} onDone={onDone} />
       <OrderDetails order={order} format={format} now={now} />
       <div className="td-order-print">
         <Button onClick={() => onPrint('kitchen', order)}>{t('print.kitchen')}</Button>

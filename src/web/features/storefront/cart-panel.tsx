@@ -31,7 +31,7 @@ function problemText(field: FieldProblem, t: Translate): string {
 }
 
 function deliveryText(quote: DeliveryQuote, format: PageFormat, t: Translate): string {
-  if (quote.delivers) return t('checkout.delivers', { zone: quote.zone.name, fee: format.money(quote.fee), minutes: format.number(quote.estimatedMinutes) });
+  if (quote.delivers) return t('checkout.delivers', { zone: quote.zone.name, fee: format.money(quote.fee), count: quote.estimatedMinutes });
   return t(`delivery.${quote.reason}`, { minimum: quote.minimumOrder === undefined ? '' : format.money(quote.minimumOrder) });
 }
 

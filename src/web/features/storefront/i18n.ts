@@ -34,8 +34,13 @@ export type Translate = (key: string, params?: Params) => string;
 export function translator(lang: Lang): Translate {
   // A number passed as is is written in the page's digits, as i18n.ts does for the back office.
   const written = (value: string | number | undefined) => (typeof value === 'number' ? formatPlainNumber(value, lang) : (value ?? ''));
+  const plural = new Intl.PluralRules(lang);
+  // A count picks its plural form as i18next does (key_zero first for 0, then key_<category>).
+  const counted = (key: string, count: number) =>
+    (count === 0 ? lookup(CATALOGUES[lang], `${key}_zero`) : undefined) ?? lookup(CATALOGUES[lang], `${key}_${plural.select(count)}`);
   return (key, params) => {
-    const text = lookup(CATALOGUES[lang], key) ?? key;
+    const count = params?.count;
+    const text = (typeof count === 'number' ? counted(key, count) : undefined) ?? lookup(CATALOGUES[lang], key) ?? key;
     return params ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => written(params[name])) : text;
   };
 }

@@ -16,8 +16,8 @@ type Group = PublicMenuItem['optionGroups'][number];
 function groupRule(group: Group, t: Translate): string {
   if (group.maxSelections === 1 && (group.required || group.minSelections === 1)) return t('item.pickOne');
   if (group.minSelections > 0 && group.maxSelections > group.minSelections) return t('item.pickRange', { min: group.minSelections, max: group.maxSelections });
-  if (group.minSelections > 0) return t('item.pickAtLeast', { min: group.minSelections });
-  return t('item.pickUpTo', { max: group.maxSelections });
+  if (group.minSelections > 0) return t('item.pickAtLeast', { count: group.minSelections });
+  return t('item.pickUpTo', { count: group.maxSelections });
 }
 
 function problemText(problem: LineProblem, item: PublicMenuItem, lang: 'en' | 'ar', t: Translate): string {

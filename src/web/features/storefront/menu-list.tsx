@@ -34,7 +34,7 @@ export function MenuList({ menu, format, onChoose }: { menu: PublicMenu; format:
                   )}
                   <p className="sf-item__price">
                     {format.money(item.priceMinor)}
-                    {item.calories !== null && <span className="sf-muted"> · {t('menu.calories', { count: format.number(item.calories) })}</span>}
+                    {item.calories !== null && <span className="sf-muted"> · {t('menu.calories', { count: item.calories })}</span>}
                   </p>
                 </div>
                 <div className="sf-item__side">

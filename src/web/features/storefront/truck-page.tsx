@@ -55,7 +55,7 @@ export function TruckPage({ data, navigate }: { data: PageData; navigate(to: str
       {count > 0 && !cartOpen && (
         <div className="sf-cart-bar">
           <button type="button" className="sf-primary" onClick={() => setCartOpen(true)} data-testid="open-cart">
-            {t('cart.open', { count: format.number(count), total: format.money(priced.subtotal) })}
+            {t('cart.open', { count, total: format.money(priced.subtotal) })}
           </button>
         </div>
       )}

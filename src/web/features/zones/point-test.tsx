@@ -27,7 +27,8 @@ export function QuoteText({ quote, currency }: { quote: DeliveryQuote; currency:
     <Trans
       t={t}
       i18nKey="test.delivers"
-      values={{ zone: quote.zone.name, fee, minutes: quote.estimatedMinutes }}
+      count={quote.estimatedMinutes}
+      values={{ zone: quote.zone.name, fee }}
       components={{ zone: <bdi translate="no" /> }}
     />
   );
