@@ -76,7 +76,7 @@ describe('a new order never goes unheard', () => {
     await placeDemoOrder(server, itemId, customer);
     const banner = page.getByTestId('orders-ringing');
     await banner.waitFor({ timeout: 10_000 });
-    await expect.poll(() => banner.textContent()).toContain(en.alerts.ringing.replace('{{count}}', '1'));
+    await expect.poll(() => banner.textContent()).toContain(en.alerts.ringing_one.replace('{{count}}', '1'));
     expect(page.url()).toMatch(/\/menu$/);
     await expect.poll(() => notes(page), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByTestId('sidebar-badge-orders').waitFor();

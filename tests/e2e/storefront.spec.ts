@@ -122,7 +122,7 @@ describe.each([
 
     await context.setGeolocation(IN_ZONE);
     await page.getByRole('button', { name: t.checkout.useLocation }).click();
-    await page.getByTestId('delivery-check').filter({ hasText: pattern(t.checkout.delivers) }).waitFor();
+    await page.getByTestId('delivery-check').filter({ hasText: new RegExp(Object.entries(t.checkout).filter(([key]) => key.startsWith('delivers_')).map(([, text]) => pattern(text).source).join('|')) }).waitFor();
     await page.getByLabel(t.checkout.name).fill(`Page ${lang} ${Date.now()}`);
     await page.getByLabel(t.checkout.phone).fill('+96555512345');
     const name = await page.getByLabel(t.checkout.name).inputValue();
@@ -145,7 +145,7 @@ describe.each([
 
     await card.click();
     const fifteen = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(15);
-    await vendor.page.getByTestId('order-panel').getByRole('button', { name: orders.actions.acceptIn.replace('{{minutes}}', fifteen), exact: true }).click();
+    await vendor.page.getByTestId('order-panel').getByRole('button', { name: orders.actions.acceptIn_other.replace('{{count}}', fifteen), exact: true }).click();
 
     // Accepted, with the ready time, without a reload.
     await page.getByTestId('order-status').filter({ hasText: pattern(t.order.status.accepted) }).waitFor({ timeout: 30_000 });

@@ -130,7 +130,7 @@ describe.each([
     await card.waitFor({ timeout: 10_000 });
     await card.click();
     const fifteen = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(15);
-    await invitee.page.getByTestId('order-panel').getByRole('button', { name: o.actions.acceptIn.replace('{{minutes}}', fifteen), exact: true }).click();
+    await invitee.page.getByTestId('order-panel').getByRole('button', { name: o.actions.acceptIn_other.replace('{{count}}', fifteen), exact: true }).click();
     await invitee.page.locator('[data-testid=order-status]', { hasText: o.status.accepted }).waitFor();
     await invitee.page.locator('.td-order-history').getByText(o.panel.by.replace('{{name}}', email)).waitFor();
 

@@ -211,7 +211,7 @@ describe('the order dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('order-card-3')).toBeTruthy());
     expect(screen.getByTestId('order-card-3').getAttribute('data-ringing')).toBe('true');
     expect(countOf('pending')).toBe('3');
-    expect(screen.getByTestId('orders-ringing').textContent).toContain('New orders: 1');
+    expect(screen.getByTestId('orders-ringing').textContent).toContain('1 new order');
     // The orders already there when the app opened do not count; the new one does.
     await waitFor(() => expect(screen.getByTestId('attention').getAttribute('data-orders')).toBe('1'));
     expect(screen.getByTestId('attention').getAttribute('data-total')).toBe('1');
@@ -321,7 +321,7 @@ describe('the order dashboard', () => {
     expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-1&lastEventId=60`);
     // The server replays what was missed: an order placed meanwhile arrives and rings.
     act(() => stream().emit('order.created', 61, { order: summary(7, { acknowledgedAt: null }), previousStatus: null } satisfies OrderEvent));
-    await waitFor(() => expect(screen.getByTestId('orders-ringing').textContent).toContain('New orders: 1'));
+    await waitFor(() => expect(screen.getByTestId('orders-ringing').textContent).toContain('1 new order'));
     await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('live'));
     expect(screen.queryByTestId('orders-offline')).toBeNull();
   });
