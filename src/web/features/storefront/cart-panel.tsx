@@ -26,7 +26,9 @@ const fieldsOf = (problem: ApiProblem) => (problem.fields.length > 0 ? problem.f
 
 function problemText(field: FieldProblem, t: Translate): string {
   const params = Object.fromEntries(Object.entries(field.params ?? {}).map(([key, value]) => [key, String(value)]));
-  const text = t(`errors.${field.code}`, params);
+  // The server names the number a group's rule counts min or max; it picks the sentence's plural form.
+  const count = field.code === 'option_group_too_few' ? field.params?.min : field.code === 'option_group_too_many' ? field.params?.max : undefined;
+  const text = t(`errors.${field.code}`, typeof count === 'number' ? { ...params, count } : params);
   return text === `errors.${field.code}` ? t(field.path.startsWith('customer') || field.path.startsWith('delivery.') ? 'errors.invalid' : 'errors.unknown') : text;
 }
 

@@ -26,8 +26,9 @@ function problemText(problem: LineProblem, item: PublicMenuItem, lang: 'en' | 'a
   return t(`item.problems.${problem.code}`, {
     group: group ? nameIn(group, lang) : '',
     option: option ? nameIn(option, lang) : '',
-    min: 'min' in problem ? problem.min : '',
     max: 'max' in problem ? problem.max : '',
+    // The number a group's rule counts picks the sentence's plural form.
+    ...('min' in problem ? { count: problem.min } : 'max' in problem ? { count: problem.max } : {}),
   });
 }
 
