@@ -8,10 +8,7 @@
  *   // truckId: null until the trucks are known, or when the user has none (loaded tells which).
  */
 import { canAccess, type Action } from '@domain/access';
-import { Button } from 'antd';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useAppSelector } from './hooks';
 import { readString, writeString } from './storage';
 
@@ -91,39 +88,4 @@ export function useOfferTrucks(): Store['offer'] {
 export function useCanAccess(screen: string, action: Action = 'read'): boolean {
   const { truckId } = useCurrentTruck();
   return useAppSelector((s) => canAccess(s.accessControl.accessList, screen, action, truckId));
-}
-
-/**
- * What a truck's screen (truck details, menu, orders, bookings, zones, hours) shows when there is no
- * truck to show. A vendor or applicant is invited to register one, with a line saying what the screen
- * will hold. An admin has no truck of their own and cannot have one here: the screen says it is not
- * theirs and leads to the review queue, rather than asking them to register a truck.
- *
- * Here rather than in a module of its own: every truck screen loads this one already, and a module
- * of its own was one more request for each of them (tests/e2e/shell-weight.spec.ts).
- */
-export function NoTruck({ purpose }: { purpose: string }) {
-  const { t } = useTranslation('shell');
-  const navigate = useNavigate();
-  const admin = useAppSelector((s) => s.user.role.includes('Admin'));
-  if (admin) {
-    return (
-      <section className="td-message-page" data-testid="no-access">
-        <h2>{t('noTruck.admin.title')}</h2>
-        <p>{t('noTruck.admin.body')}</p>
-        <Button type="primary" onClick={() => void navigate('/admin/reviews')}>
-          {t('noTruck.admin.reviews')}
-        </Button>
-      </section>
-    );
-  }
-  return (
-    <section className="td-message-page" data-testid="no-truck">
-      <h2>{t('noTruck.title')}</h2>
-      <p>{purpose}</p>
-      <Button type="primary" onClick={() => void navigate('/truck-register')} data-testid="register-truck">
-        {t('noTruck.register')}
-      </Button>
-    </section>
-  );
 }

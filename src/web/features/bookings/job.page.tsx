@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { NoTruck, useCurrentTruck } from '../../app/current-truck';
+import { useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { Loading } from '../../ui/loading';
 import { useBookingFormat } from './booking-format';
 import { BookingPanel } from './booking-panel';

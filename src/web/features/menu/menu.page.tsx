@@ -1,7 +1,8 @@
 /** `/menu`: the menu of the current truck (the navbar's truck switcher picks it). */
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NoTruck, useCurrentTruck } from '../../app/current-truck';
+import { useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { MenuScreen } from './menu-screen';
 
 export function Component() {

@@ -1,6 +1,7 @@
 /** `/orders`: the order dashboard of the current truck (the navbar's truck switcher picks it). */
 import { useTranslation } from 'react-i18next';
-import { NoTruck, useCurrentTruck } from '../../app/current-truck';
+import { useCurrentTruck } from '../../app/current-truck';
+import { NoTruck } from '../../app/no-truck';
 import { Loading } from '../../ui/loading';
 import { OrderDashboard } from './order-dashboard';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { setRole } from '../features/accounts/session.slices';
 import { setLanguage } from './lang-dir.slice';
-import { NoTruck } from './current-truck';
+import { NoTruck } from './no-truck';
 import { Providers } from './providers';
 import { makeStore } from './store';
 
