@@ -4,6 +4,8 @@
  * picks, the count in the language's digits, no raw key or placeholder left. And no string may count
  * with a plain {{count}}: «١٠ دقيقة» is what one form for every number gives.
  */
+import type { Lang } from '@domain/errors';
+import { intlLocale } from '@domain/locale';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { translator } from '../features/storefront/i18n';
@@ -33,7 +35,7 @@ function expectedForm(keys: Map<string, string>, base: string, lang: string, cou
 
 /** The text with every placeholder filled as the translator will: dummies for the others, the count in digits. */
 function filled(text: string, lang: string, count: number): string {
-  const digits = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en', { useGrouping: false }).format(count);
+  const digits = new Intl.NumberFormat(intlLocale(lang as Lang), { useGrouping: false }).format(count);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' ? digits : `‹${name}›`));
 }
 
