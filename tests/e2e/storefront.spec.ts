@@ -15,6 +15,7 @@ import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from 
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { intlLocale } from '../../src/domain/locale';
 import arBookings from '../../src/web/i18n/ar/bookings.json';
 import arOrders from '../../src/web/i18n/ar/orders.json';
 import ar from '../../src/web/i18n/ar/storefront.json';
@@ -170,10 +171,19 @@ describe.each([
     await page.getByLabel(t.booking.email, { exact: true }).fill(`booker-${lang}-${Date.now()}@example.com`);
     await page.getByLabel(t.booking.eventType, { exact: true }).fill(lang === 'ar' ? 'فطور الشركة' : 'Office breakfast');
     // A morning event: it touches no demo booking's window, whatever today's date.
-    await page.getByLabel(t.booking.date, { exact: true }).fill(kuwaitDate(days));
+    // Lists in the page's language and digits, 24-hour, whatever the phone's own locale would show.
+    const date = kuwaitDate(days);
+    await page.getByLabel(t.booking.month, { exact: true }).selectOption(date.slice(0, 7));
+    const day = page.getByLabel(t.booking.day, { exact: true });
+    await day.selectOption(date);
+    const start = page.getByLabel(t.booking.start, { exact: true });
+    await start.selectOption('07:30');
+    await page.getByLabel(t.booking.end, { exact: true }).selectOption('09:30');
+    const shown = (select: Locator) => select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent);
+    const dayFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+    expect(await shown(day)).toBe(dayFormat.format(new Date(`${date}T00:00:00Z`)));
+    expect(await shown(start)).toBe(lang === 'ar' ? '٠٧:٣٠' : '07:30');
     await page.getByLabel(t.booking.guests, { exact: true }).fill('40');
-    await page.getByLabel(t.booking.start, { exact: true }).fill('07:30');
-    await page.getByLabel(t.booking.end, { exact: true }).fill('09:30');
     await page.getByLabel(t.booking.address, { exact: true }).fill('Block 3, Sharq');
     await page.getByLabel(t.booking.notes, { exact: true }).fill(lang === 'ar' ? 'ساندويتشات فلافل' : 'Falafel wraps');
     expect(await seriousAxeViolations(page)).toEqual([]);

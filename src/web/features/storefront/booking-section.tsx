@@ -2,14 +2,74 @@
  * "Book the truck for an event": a catering or vending request sent to the truck's booking intake
  * (POST /public/trucks/{slug}/bookings). Loaded after the menu, as few customers open it.
  */
-import { useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type SelectHTMLAttributes } from 'react';
 import { toMinor } from '@domain/money/minor';
+import { localToday } from '@domain/time-zone';
+import { bookableDays, bookableMonths, quarterHours, type Choice } from './event-calendar';
 import { ApiProblem, newKey, requestBooking } from './storefront.api';
-import { useWording } from './i18n';
+import { useWording, type Lang } from './i18n';
 import type { StorefrontTruck } from './page-data';
+
+function Options({ choices, placeholder }: { choices: Choice[]; placeholder?: string }) {
+  return (
+    <>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * A list with its label beside it rather than around it: a label wrapping a <select> names it with the
+ * chosen option too ("Month November 2026"), which a screen reader then says twice.
+ */
+function SelectField({ label, choices, placeholder, ...select }: { label: string; choices: Choice[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div className="sf-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...select}>
+        <Options choices={choices} placeholder={placeholder} />
+      </select>
+    </div>
+  );
+}
+
+/** The event's day as a month and a day of it, each a list in the page's language: never a day the server refuses. */
+function EventDate({ lang, timeZone, label, monthLabel, dayLabel, placeholder }: { lang: Lang; timeZone: string; label: string; monthLabel: string; dayLabel: string; placeholder: string }) {
+  const today = useMemo(() => localToday(timeZone, new Date()), [timeZone]);
+  const months = useMemo(() => bookableMonths(today, lang), [today, lang]);
+  const [month, setMonth] = useState(months[0]!.value);
+  const [day, setDay] = useState('');
+  const days = useMemo(() => bookableDays(month, today, lang), [month, today, lang]);
+  return (
+    <fieldset className="sf-fieldset">
+      <legend>{label}</legend>
+      <div className="sf-row">
+        <SelectField
+          label={monthLabel}
+          name="month"
+          choices={months}
+          value={month}
+          onChange={(event) => {
+            setMonth(event.target.value);
+            // The same day number may not exist, or not be bookable, in the month now chosen.
+            setDay('');
+          }}
+        />
+        <SelectField label={dayLabel} name="date" required choices={days} placeholder={placeholder} value={day} onChange={(event) => setDay(event.target.value)} />
+      </div>
+    </fieldset>
+  );
+}
 
 export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
   const { lang, t } = useWording();
+  const times = useMemo(() => quarterHours(lang), [lang]);
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,26 +157,15 @@ export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
               <option value="vending">{t('booking.vending')}</option>
             </select>
           </label>
+          <EventDate lang={lang} timeZone={truck.timeZone} label={t('booking.date')} monthLabel={t('booking.month')} dayLabel={t('booking.day')} placeholder={t('booking.choose')} />
           <div className="sf-row">
-            <label className="sf-field">
-              <span>{t('booking.date')}</span>
-              <input name="date" type="date" required />
-            </label>
-            <label className="sf-field">
-              <span>{t('booking.guests')}</span>
-              <input name="guests" type="number" min={1} max={100000} required inputMode="numeric" />
-            </label>
+            <SelectField label={t('booking.start')} name="start" required defaultValue="" choices={times} placeholder={t('booking.choose')} />
+            <SelectField label={t('booking.end')} name="end" required defaultValue="" choices={times} placeholder={t('booking.choose')} />
           </div>
-          <div className="sf-row">
-            <label className="sf-field">
-              <span>{t('booking.start')}</span>
-              <input name="start" type="time" required />
-            </label>
-            <label className="sf-field">
-              <span>{t('booking.end')}</span>
-              <input name="end" type="time" required />
-            </label>
-          </div>
+          <label className="sf-field">
+            <span>{t('booking.guests')}</span>
+            <input name="guests" type="number" min={1} max={100000} required inputMode="numeric" />
+          </label>
           <label className="sf-field">
             <span>{t('booking.address')}</span>
             <input name="address" required maxLength={300} autoComplete="street-address" />
