@@ -5,12 +5,15 @@
  * is closed; a shift past midnight makes the live preview say it is open, a clashing shift is
  * refused naming both, and the save survives a reload. Zones: draw a polygon by clicking the map,
  * save it, and test a point inside it (by clicking) and outside it (by clicking and by typing).
+ * The date and time pickers of the special days and the pause: typed, saved, and shown in the
+ * interface's digits, then undone.
  */
 import type { Browser, Page } from 'playwright-core';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hours } from '../../src/domain/hours';
 import { errorMessage } from '../../src/domain/i18n/error-messages';
+import { intlLocale } from '../../src/domain/locale';
 import type { ZoneList } from '../../src/domain/zones';
 import arHours from '../../src/web/i18n/ar/hours.json';
 import arZones from '../../src/web/i18n/ar/zones.json';
@@ -59,6 +62,25 @@ async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${session.token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
+}
+
+/**
+ * A date or time as the app writes it in `lang`: Intl with intlLocale's locale, run in the page, so
+ * the expectation comes from the browser's ICU (month and day names vary between ICU versions) and
+ * not from Node's.
+ */
+function formatInPage(page: Page, lang: 'en' | 'ar', options: Intl.DateTimeFormatOptions, epochMs: number): Promise<string> {
+  return page.evaluate(([locale, opts, ms]) => new Intl.DateTimeFormat(locale, opts).format(ms), [intlLocale(lang), options, epochMs] as const);
+}
+
+const utcMidnight = (date: Temporal.PlainDate) => date.toZonedDateTime('UTC').epochMilliseconds;
+
+/** A date with no special day yet, at least `daysAhead` days from today on the truck's clock. */
+async function freeDate(daysAhead: number): Promise<Temporal.PlainDate> {
+  const { exceptions } = await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`);
+  let date = Temporal.Now.plainDateISO(KUWAIT).add({ days: daysAhead });
+  while (date.toString() in exceptions) date = date.add({ days: 1 });
+  return date;
 }
 
 /** Last Monday (at least a day ago) at 23:30 on the truck's clock: the demo truck has Mondays off. */
@@ -121,11 +143,12 @@ async function mapPoint(page: Page, dx: number, dy: number) {
   return { x: box.width / 2 + dx, y: box.height / 2 + dy };
 }
 
-// Each language saves a shift of its own, so the second run has something to change.
+// Each language saves a shift of its own, so the second run has something to change; and a special
+// day on a date of its own (days ahead), so one left by a failed run cannot pass for the other's.
 describe.each([
-  { lang: 'en', hours: enHours, zones: enZones, late: { opens: '22:00', closes: '02:00' } },
-  { lang: 'ar', hours: arHours, zones: arZones, late: { opens: '21:30', closes: '01:30' } },
-] as const)('operating hours and delivery zones ($lang)', ({ lang, hours: th, zones: tz, late }) => {
+  { lang: 'en', hours: enHours, zones: enZones, late: { opens: '22:00', closes: '02:00' }, specialDayAhead: 3 },
+  { lang: 'ar', hours: arHours, zones: arZones, late: { opens: '21:30', closes: '01:30' }, specialDayAhead: 4 },
+] as const)('operating hours and delivery zones ($lang)', ({ lang, hours: th, zones: tz, late, specialDayAhead }) => {
   /** A time as the preview writes it: in the interface's digits (Arabic-Indic in Arabic, docs/glossary.md). */
   const shown = (time: string) => (lang === 'ar' ? time.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!) : time);
 
@@ -240,6 +263,90 @@ describe.each([
     await page.getByTestId('zone-row').filter({ hasText: name }).waitFor({ state: 'detached' });
 
     await expectNavbarAboveMap(page);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a special day typed into the date picker, shows it in the interface digits, and removes it', async () => {
+    const date = await freeDate(specialDayAhead);
+    const key = date.toString();
+    const { page, context, problems } = await openSignedIn(lang, '/operating-hours');
+    const field = page.getByTestId('exception-date');
+    await field.waitFor();
+
+    await typeInPicker(field, key);
+    // Out of the field, as to the add button: the picker shows the date as the app writes it, not as typed.
+    await field.press('Tab');
+    const inField = await formatInPage(page, lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }, utcMidnight(date));
+    await expect.poll(() => field.inputValue()).toBe(inField);
+    expect(inField).toContain(shown(String(date.day)));
+    if (lang === 'ar') expect(inField).not.toMatch(/[0-9]/);
+
+    await page.getByTestId('exception-add').click();
+    const special = page.getByTestId(`exception-${key}`);
+    await special.waitFor();
+    const refreshed = page.waitForResponse((res) => res.request().method() === 'GET' && res.url().endsWith(`/trucks/${DEMO_TRUCK}/hours`));
+    await page.getByTestId('hours-save').click();
+    await refreshed;
+    await expect.poll(async () => (await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`)).exceptions[key], { timeout: 10_000 }).toMatchObject({ kind: 'closed' });
+
+    // After a reload the title comes from the saved hours, not from what was typed.
+    await page.reload();
+    await special.waitFor();
+    const title = await formatInPage(page, lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }, utcMidnight(date));
+    await expect.poll(() => special.locator('h3').textContent()).toBe(title);
+    expect(title).toContain(shown(String(date.year)));
+    if (lang === 'ar') expect(title).not.toMatch(/[0-9]/);
+
+    // Removed and saved, so the other cases and the other language see the demo's special days only.
+    const cleared = page.waitForResponse((res) => res.request().method() === 'GET' && res.url().endsWith(`/trucks/${DEMO_TRUCK}/hours`));
+    await special.getByRole('button', { name: th.exceptions.remove, exact: true }).click();
+    await special.waitFor({ state: 'detached' });
+    await page.getByTestId('hours-save').click();
+    await cleared;
+    await expect.poll(async () => key in (await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`)).exceptions, { timeout: 10_000 }).toBe(false);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pauses orders until a time typed into the time picker, shows it in the interface digits, and resumes', async () => {
+    // Two hours on, to the minute: far from the minute turning over while the test types it, and
+    // within the 24 hours a pause may last whether it falls today or tomorrow on the truck's clock.
+    const now = Temporal.Now.zonedDateTimeISO(KUWAIT);
+    const until = now.add({ hours: 2 }).round({ smallestUnit: 'minute', roundingMode: 'trunc' });
+    const wallTime = until.toPlainTime().toString({ smallestUnit: 'minute' });
+    const { page, context, problems } = await openSignedIn(lang, '/operating-hours');
+    const field = page.getByTestId('pause-until-time');
+    await field.waitFor();
+
+    await typeInPicker(field, wallTime);
+    await field.press('Tab');
+    await expect.poll(() => field.inputValue()).toBe(shown(wallTime));
+
+    await page.getByTestId('pause-until').click();
+    const active = page.getByTestId('pause-active');
+    await active.waitFor();
+    await expect
+      .poll(async () => {
+        const { pausedUntil } = await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`);
+        return pausedUntil && Date.parse(pausedUntil);
+      })
+      .toBe(until.epochMilliseconds);
+
+    // As the card's formatWhen writes it: the time alone today, with the weekday when it is tomorrow.
+    const sameDay = Temporal.PlainDate.compare(until.toPlainDate(), now.toPlainDate()) === 0;
+    const when = await formatInPage(page, lang, { timeZone: KUWAIT, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(sameDay ? {} : { weekday: 'short' }) }, until.epochMilliseconds);
+    expect(when).toContain(shown(wallTime));
+    if (lang === 'ar') expect(when).not.toMatch(/[0-9]/);
+    const line = active.locator('p').first();
+    await expect.poll(() => line.textContent()).toBe(th.pause.pausedUntil.replace('{{time}}', when));
+
+    // Resumed, so the preview of the other cases (on a clock of their own) is not paused.
+    await page.getByTestId('pause-resume').click();
+    await active.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await api<Hours>(`/trucks/${DEMO_TRUCK}/hours`)).pausedUntil).toBeNull();
 
     expect(problems).toEqual([]);
     await context.close();
