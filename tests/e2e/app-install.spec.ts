@@ -67,7 +67,7 @@ describe('the installable app', () => {
   });
 
   it('starts a second visit without JavaScript from the network, and never answers the API from its cache', async () => {
-    const { page, context, problems } = await openPage(browser, server.url);
+    const { page, context, problems } = await openPage(browser, server.url, { serviceWorkers: 'allow' });
     await seedSession(page, session, 'en', DEMO_TRUCK.id);
     await page.goto('/orders');
     await controlled(page);
@@ -95,7 +95,7 @@ describe('the installable app', () => {
     { lang: 'ar', shell: arShell },
   ] as const)('offers a new version with a reload, leaving the running app alone until then ($lang)', async ({ lang, shell }) => {
     const original = readFileSync(SW_FILE, 'utf8');
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await openPage(browser, server.url, { serviceWorkers: 'allow' });
     try {
       await seedSession(page, session, lang, DEMO_TRUCK.id);
       await page.goto('/orders');
