@@ -179,7 +179,7 @@ describe.each([
     const start = page.getByLabel(t.booking.start, { exact: true });
     await start.selectOption('07:30');
     await page.getByLabel(t.booking.end, { exact: true }).selectOption('09:30');
-    const shown = (select: Locator) => select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent);
+    const shown = (select: Locator) => select.locator('option:checked').textContent();
     const dayFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
     expect(await shown(day)).toBe(dayFormat.format(new Date(`${date}T00:00:00Z`)));
     expect(await shown(start)).toBe(lang === 'ar' ? '٠٧:٣٠' : '07:30');
