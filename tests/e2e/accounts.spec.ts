@@ -189,8 +189,14 @@ describe.each([
 
     // Sign out from the profile screen, which shows the role too.
     await settle(page);
+    // A page load refreshes the profile (GET /me, once the accounts code has loaded) and the truck list;
+    // signing out while one of them is on its way ends the session under it, and its 401 would be this
+    // test's doing (CI saw it for /me and for /trucks): sign out once the page has loaded what it loads.
+    const profileRefreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/me' && response.request().method() === 'GET');
     await page.goto('/user-profile');
     await expect.poll(() => page.getByTestId('role').allTextContents()).toEqual([t.roles.Applicant]);
+    expect((await profileRefreshed).status()).toBe(200);
+    await settle(page);
     await page.getByTestId('sign-out').click();
     await waitForPath(page, '/');
     await expect.poll(async () => (await storage(page)).Token).toBeUndefined();

@@ -15,6 +15,7 @@ import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { axeProblems, guideScreenshot } from './support/guide';
 import { typeInPicker } from './support/pickers';
 import { startServer, type RunningServer } from './support/server';
+import { waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -236,7 +237,12 @@ describe('several trucks', () => {
     await page.locator('[data-testid=document-warning][data-state=expiring]').waitFor();
 
     await page.getByTestId('truck-switcher').click();
+    // A click on a menu still sliding open can land beside its item on a loaded machine (CI saw the
+    // choice not taken once): click once the menu has stopped moving, and go on once the navbar names it.
+    await page.getByRole('menuitem', { name: /Taco Rueda/ }).waitFor();
+    await waitForAnimations(page);
     await page.getByRole('menuitem', { name: /Taco Rueda/ }).click();
+    await page.getByTestId('truck-switcher').getByText('Taco Rueda').waitFor();
     await settle(page);
     await page.goto('/truck-info');
     await page.getByTestId('truck-details').getByText('Taco Rueda').waitFor();
