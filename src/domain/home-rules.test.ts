@@ -16,10 +16,15 @@ describe('home rules', () => {
     expect(averageTicket(0, 0)).toBe(0);
   });
 
-  it('shows revenue to owners and admins, to staff only where the truck permissions say so', () => {
-    expect(revenueVisibleTo('owner')).toBe(true);
-    expect(revenueVisibleTo('admin')).toBe(true);
-    expect(revenueVisibleTo('staff')).toBe(false);
+  it('shows revenue to owners and admins always, to staff only where the owner allows it', () => {
+    const closed = { staffSeesRevenue: false };
+    const open = { staffSeesRevenue: true };
+    for (const truck of [closed, open]) {
+      expect(revenueVisibleTo('owner', truck)).toBe(true);
+      expect(revenueVisibleTo('admin', truck)).toBe(true);
+    }
+    expect(revenueVisibleTo('staff', closed)).toBe(false);
+    expect(revenueVisibleTo('staff', open)).toBe(true);
   });
 
   it('gives an applicant one next step for every state of the application', () => {

@@ -45,7 +45,7 @@ export const TruckHomeSchema = z.object({
   nameEn: z.string(),
   nameAr: z.string(),
   status: z.enum(TRUCK_STATUSES),
-  /** How the caller reaches the truck: staff see no revenue unless the owner lets them. */
+  /** How the caller reaches the truck: staff see no revenue unless the owner lets them (revenueVisibleTo). */
   relation: z.enum(['owner', 'staff', 'admin']),
   currency: CurrencySchema,
   timeZone: z.string(),
@@ -86,7 +86,12 @@ export const AdminHomeSchema = z.object({
 });
 export type AdminHome = z.infer<typeof AdminHomeSchema>;
 
-/** Revenue is for whom the truck's permissions give it (domain/access.ts 'revenue.view'); admins, looking after the platform, see it. */
-export function revenueVisibleTo(relation: TruckRelation): boolean {
-  return relation === 'admin' || mayOnTruck(relation, 'revenue.view');
+/**
+ * Revenue is for whom the truck's permissions give it (domain/access.ts 'revenue.view': the owner);
+ * admins, looking after the platform, see it; staff see it only where the owner allows it (the
+ * truck's `staffSeesRevenue`, the Team section's switch).
+ */
+export function revenueVisibleTo(relation: TruckRelation, truck: { staffSeesRevenue: boolean }): boolean {
+  if (relation === 'admin' || mayOnTruck(relation, 'revenue.view')) return true;
+  return relation === 'staff' && truck.staffSeesRevenue;
 }

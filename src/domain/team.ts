@@ -61,10 +61,20 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-/** The team section: the owner, the staff, and the invitations not yet accepted or withdrawn. */
+/**
+ * What the owner lets the truck's staff see. Off by default: staff see today's orders and bookings
+ * on /home, and the revenue and sales figures only once the owner turns `staffSeesRevenue` on.
+ */
+export const TeamSettingsSchema = z.strictObject({
+  staffSeesRevenue: z.boolean(),
+});
+export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
+
+/** The team section: the owner, the staff, the invitations not yet accepted or withdrawn, and the settings. */
 export const TeamSchema = z.object({
   members: z.array(TeamMemberSchema),
   invitations: z.array(InvitationSchema),
+  settings: TeamSettingsSchema,
 });
 export type Team = z.infer<typeof TeamSchema>;
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../server/db/schema';
 import { anyIp, bearer, signUp, uniqueEmail, type SignedUp } from './accounts';
 
-export function teamCall(app: FastifyInstance, user: SignedUp | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+export function teamCall(app: FastifyInstance, user: SignedUp | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
   return app.inject({
     method,
     url: `/api/v1${url}`,

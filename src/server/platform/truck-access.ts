@@ -71,9 +71,14 @@ export async function requireTruck(request: FastifyRequest, truckId: string, rul
   const owner = row.truck.ownerId === caller.userId;
   if (owner && rule.allow.includes('owner')) return { truck: row.truck, relation: 'owner' };
   // A removal counts on the very next request on every process, without waiting for the cache's
-  // notification: a staff member's membership is confirmed on each request (one primary-key read).
-  const staff = !owner && row.memberRole === 'staff' && (await stillMember(db, truckId, caller.userId));
-  if (staff && rule.allow.includes('staff')) return { truck: row.truck, relation: 'staff' };
+  // notification: a staff member's membership is confirmed on each request (one primary-key read),
+  // and with it what the owner lets staff see, which counts as soon too.
+  const member = !owner && row.memberRole === 'staff' ? await stillMember(db, truckId, caller.userId) : undefined;
+  const staff = member !== undefined;
+  if (member && rule.allow.includes('staff')) {
+    const truck = member.staffSeesRevenue === row.truck.staffSeesRevenue ? row.truck : { ...row.truck, staffSeesRevenue: member.staffSeesRevenue };
+    return { truck, relation: 'staff' };
+  }
   if (rule.admin && caller.roles.includes('Admin')) return { truck: row.truck, relation: 'admin' };
   if (owner || staff) throw notAllowedOnTruck();
   throw truckNotFound();
@@ -81,12 +86,14 @@ export async function requireTruck(request: FastifyRequest, truckId: string, rul
 
 const granted = new WeakMap<FastifyRequest, TruckAccess>();
 
-async function stillMember(db: Db, truckId: string, userId: string): Promise<boolean> {
+/** The membership as it is now (undefined: removed), with the owner's staff settings read in the same statement. */
+async function stillMember(db: Db, truckId: string, userId: string): Promise<{ staffSeesRevenue: boolean } | undefined> {
   const [found] = await db
-    .select({ role: truckMembers.role })
+    .select({ staffSeesRevenue: trucks.staffSeesRevenue })
     .from(truckMembers)
+    .innerJoin(trucks, eq(trucks.id, truckMembers.truckId))
     .where(and(eq(truckMembers.truckId, truckId), eq(truckMembers.userId, userId)));
-  return found !== undefined;
+  return found;
 }
 
 const guardRules = new WeakMap<object, TruckAccessRule>();

@@ -57,6 +57,8 @@ export const trucks = pgTable(
     acceptanceWindowMinutes: integer('acceptance_window_minutes').notNull().default(10),
     defaultPrepMinutes: integer('default_prep_minutes').notNull().default(15),
     autoAccept: boolean('auto_accept').notNull().default(false),
+    /** The owner lets staff see the revenue and sales figures on /home (the Team section's switch). */
+    staffSeesRevenue: boolean('staff_sees_revenue').notNull().default(false),
     pausedUntil: at('paused_until'),
     submittedAt: at('submitted_at'),
     createdAt: at('created_at').notNull().defaultNow(),

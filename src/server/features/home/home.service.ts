@@ -93,7 +93,10 @@ export function createHomeService(app: FastifyInstance) {
    */
   async function truckHome(truck: TruckRow, relation: TruckRelation, now = new Date()): Promise<TruckHome> {
     const paused = truck.pausedUntil !== null && truck.pausedUntil > now;
-    const key = `home:${truck.id}:${relation}:${Math.floor(now.getTime() / 60_000)}:${paused ? 'paused' : 'running'}`;
+    // Whether the caller sees revenue is part of the key: the owner's switch for staff changes the
+    // truck row (its `truck:` notification drops the entry too), and no figure may outlive it.
+    const revenue = revenueVisibleTo(relation, truck) ? 'revenue' : 'no-revenue';
+    const key = `home:${truck.id}:${relation}:${revenue}:${Math.floor(now.getTime() / 60_000)}:${paused ? 'paused' : 'running'}`;
     const kept = await app.readCache.remember(key, [`truck:${truck.id}`, `orders:${truck.id}`, `bookings:${truck.id}`], () => computeTruckHome(truck, relation, now));
     return kept!;
   }
@@ -101,7 +104,7 @@ export function createHomeService(app: FastifyInstance) {
   async function computeTruckHome(truck: TruckRow, relation: TruckRelation, now: Date): Promise<TruckHome> {
     const rows = await db.execute<Record<keyof TruckFiguresRow, unknown>>(truckFiguresQuery(truck.id, truck.timeZone, now));
     const row = rows.rows[0] as unknown as TruckFiguresRow;
-    const visible = revenueVisibleTo(relation);
+    const visible = revenueVisibleTo(relation, truck);
     const money = (minor: number) => (visible ? Number(minor) : null);
     const today = localToday(truck.timeZone, now);
     const documents = row.documents ?? [];

@@ -1,9 +1,10 @@
 /**
- * The truck's team over HTTP. The owner lists, invites, resends, withdraws and removes (staff get
+ * The truck's team over HTTP. The owner lists, invites, resends, withdraws and removes, and sets
+ * what staff may see (staff get
  * 403, anyone else the 404 of a truck that does not exist); the invitation link's page previews and
  * accepts with the token alone. The work is in team.service.ts.
  */
-import { INVITATION_DAYS, INVITE_LIMITS, InvitationPreviewSchema, InvitationSchema, InvitationTokenSchema, InviteSchema, JoinedSchema, TeamSchema } from '@domain/team';
+import { INVITATION_DAYS, INVITE_LIMITS, InvitationPreviewSchema, InvitationSchema, InvitationTokenSchema, InviteSchema, JoinedSchema, TeamSchema, TeamSettingsSchema } from '@domain/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +39,16 @@ export async function teamRoutes(instance: FastifyInstance): Promise<void> {
     '/trucks/:truckId/team',
     truckRoute(manageTeam, { summary: 'The truck’s team: the owner, the staff, and invitations not yet accepted or withdrawn', response: { 200: TeamSchema } }),
     async (request) => team.view(truckOf(request)),
+  );
+
+  app.patch(
+    '/trucks/:truckId/team/settings',
+    truckRoute(manageTeam, {
+      summary: 'What the truck’s staff may see: `staffSeesRevenue` (off by default) lets them see revenue and sales figures on /home from their next request',
+      body: TeamSettingsSchema,
+      response: { 200: TeamSettingsSchema },
+    }),
+    async (request) => team.updateSettings(truckOf(request), request.body),
   );
 
   app.post(

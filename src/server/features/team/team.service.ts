@@ -16,6 +16,7 @@ import {
   type Invite,
   type Joined,
   type Team,
+  type TeamSettings,
 } from '@domain/team';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +25,7 @@ import { truckInvitations } from '../../db/tables/team';
 import { truckMembers, trucks } from '../../db/tables/trucks';
 import type { Caller } from '../../platform/auth';
 import { publishTruckEvent } from '../../platform/events';
-import type { TruckRow } from '../../platform/truck-access';
+import { truckNotFound, type TruckRow } from '../../platform/truck-access';
 import { invitationMail } from './team.mail';
 
 type InvitationRow = typeof truckInvitations.$inferSelect;
@@ -147,7 +148,24 @@ export function createTeamService(app: FastifyInstance) {
           expiresAt: invitation.expiresAt.toISOString(),
           invitedBy: inviter?.id ? inviter : null,
         })),
+        settings: { staffSeesRevenue: truck.staffSeesRevenue },
       };
+    },
+
+    /**
+     * The owner's settings for the team. They live on the truck row: its read-cache trigger (decision
+     * 009) drops every process's copy of the truck and of its /home, and a staff member's request reads
+     * them afresh with their membership (truck-access.ts), so the change counts on their next request
+     * on any process.
+     */
+    async updateSettings(truck: TruckRow, input: TeamSettings): Promise<TeamSettings> {
+      const [row] = await db
+        .update(trucks)
+        .set({ staffSeesRevenue: input.staffSeesRevenue, updatedAt: new Date() })
+        .where(eq(trucks.id, truck.id))
+        .returning({ staffSeesRevenue: trucks.staffSeesRevenue });
+      if (!row) throw truckNotFound();
+      return { staffSeesRevenue: row.staffSeesRevenue };
     },
 
     async invite(truck: TruckRow, caller: Caller, input: Invite, now = new Date()): Promise<Invitation> {

@@ -4,8 +4,9 @@
  * removal that counts on the very next request on another app instance, closing the event stream.
  */
 import type { Me } from '@domain/accounts';
+import type { TruckHome } from '@domain/home';
 import type { Order } from '@domain/order-contracts';
-import { INVITE_LIMITS, type Invitation, type InvitationPreview, type Team } from '@domain/team';
+import { INVITE_LIMITS, type Invitation, type InvitationPreview, type Team, type TeamSettings } from '@domain/team';
 import type { TruckSummary } from '@domain/trucks';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -280,5 +281,70 @@ describe('removing a member', () => {
     const byStranger = await teamCall(app, stranger, 'DELETE', `/trucks/${shop.truck.id}/team/members/${b.user.id}`);
     expect([byStranger.statusCode, errorOf(byStranger)]).toEqual([404, 'truck_not_found']);
     expect((await myTrucks(b)).map((t) => t.id)).toContain(shop.truck.id);
+  });
+});
+
+describe('staff and revenue', () => {
+  const homeOf = async (user: SignedUp, truck: OrderingTruck, on = app) => {
+    const res = await orderCall(on, user, 'GET', `/trucks/${truck.truck.id}/home`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TruckHome;
+  };
+  const allow = (user: SignedUp | null, truckId: string, staffSeesRevenue: unknown) => teamCall(app, user, 'PATCH', `/trucks/${truckId}/team/settings`, { staffSeesRevenue });
+
+  it('are hidden from staff until the owner allows them, and hidden again on the next request once the owner takes it back', async () => {
+    const truck = await orderingTruck(app, admin);
+    await placedOrderId(app, truck);
+    const revenue = truck.wrap.priceMinor;
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false });
+
+    const before = await homeOf(truck.staff, truck);
+    expect(before.revenueVisible).toBe(false);
+    expect(before.todayFigures.orders).toBe(1);
+    expect(before.todayFigures.revenue).toBeNull();
+    expect(before.topItems.byRevenue).toEqual([]);
+
+    // Another process has the truck and the staff member's home cached before the switch.
+    const other = await anotherInstance(app);
+    expect((await homeOf(truck.staff, truck, other)).revenueVisible).toBe(false);
+
+    const on = await allow(truck.owner, truck.truck.id, true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json() as TeamSettings).toEqual({ staffSeesRevenue: true });
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: true });
+
+    const after = await homeOf(truck.staff, truck);
+    expect(after.relation).toBe('staff');
+    expect(after.revenueVisible).toBe(true);
+    expect(after.todayFigures).toMatchObject({ orders: 1, revenue: expect.any(Number) });
+    expect(after.todayFigures.revenue).toBeGreaterThanOrEqual(revenue);
+    expect(after.daily.at(-1)!.revenue).toBe(after.todayFigures.revenue);
+    expect(after.topItems.byRevenue.map((item) => item.itemId)).toContain(truck.wrap.id);
+    // The very next request on the other process too, without waiting for it to hear.
+    expect((await homeOf(truck.staff, truck, other)).revenueVisible).toBe(true);
+    // The owner's own figures never depended on it.
+    expect((await homeOf(truck.owner, truck)).todayFigures.revenue).toBe(after.todayFigures.revenue);
+
+    expect((await allow(truck.owner, truck.truck.id, false)).statusCode).toBe(200);
+    for (const on of [other, app]) {
+      const hidden = await homeOf(truck.staff, truck, on);
+      expect(hidden.revenueVisible).toBe(false);
+      expect(hidden.todayFigures.revenue).toBeNull();
+    }
+  });
+
+  it('are the owner’s to allow: staff get 403, strangers 404, anything but a yes or no 400', async () => {
+    const truck = await orderingTruck(app, admin);
+    const byStaff = await allow(truck.staff, truck.truck.id, true);
+    expect([byStaff.statusCode, errorOf(byStaff)]).toEqual([403, 'forbidden']);
+    const stranger = await signUp(app);
+    const byStranger = await allow(stranger, truck.truck.id, true);
+    expect([byStranger.statusCode, errorOf(byStranger)]).toEqual([404, 'truck_not_found']);
+    expect((await allow(null, truck.truck.id, true)).statusCode).toBe(401);
+    expect((await allow(truck.owner, truck.truck.id, 'yes')).statusCode).toBe(400);
+    const extra = await teamCall(app, truck.owner, 'PATCH', `/trucks/${truck.truck.id}/team/settings`, { staffSeesRevenue: true, staffSeesEverything: true });
+    expect(extra.statusCode).toBe(400);
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false });
+    expect((await homeOf(truck.staff, truck)).revenueVisible).toBe(false);
   });
 });
