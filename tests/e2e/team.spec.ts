@@ -9,8 +9,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import arOrders from '../../src/web/i18n/ar/orders.json';
 import arTeam from '../../src/web/i18n/ar/team.json';
+import arTeamSection from '../../src/web/i18n/ar/team-section.json';
 import enOrders from '../../src/web/i18n/en/orders.json';
 import enTeam from '../../src/web/i18n/en/team.json';
+import enTeamSection from '../../src/web/i18n/en/team-section.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
@@ -75,9 +77,9 @@ const sectionFits = (page: Page) =>
   });
 
 describe.each([
-  { lang: 'en', t: enTeam, o: enOrders },
-  { lang: 'ar', t: arTeam, o: arOrders },
-] as const)('the team ($lang)', ({ lang, t, o }) => {
+  { lang: 'en', t: enTeam, s: enTeamSection, o: enOrders },
+  { lang: 'ar', t: arTeam, s: arTeamSection, o: arOrders },
+] as const)('the team ($lang)', ({ lang, t, s, o }) => {
   it('invite, join from the mailed link, take an order, no menu editing, removed: the next action fails cleanly', async () => {
     const email = `staff-${lang}-${Date.now()}@example.com`;
 
@@ -88,13 +90,23 @@ describe.each([
     const section = owner.page.getByTestId('team-section');
     await section.waitFor({ timeout: 20_000 });
     await expect.poll(() => owner.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    await section.getByText(t.title, { exact: true }).waitFor();
+    await section.getByText(s.title, { exact: true }).waitFor();
     await owner.page.getByTestId('invite-email').fill(email);
     await owner.page.getByTestId('invite-name').fill('Noura');
     await owner.page.getByTestId('invite-submit').click();
     await owner.page.getByTestId(`invitation-${email}`).waitFor();
-    await owner.page.getByTestId(`invitation-${email}`).getByText(t.invitations.pending).waitFor();
+    await owner.page.getByTestId(`invitation-${email}`).getByText(s.invitations.pending).waitFor();
     await expect.poll(() => sectionFits(owner.page)).toEqual([]);
+    // The sales figures' switch, found by its label: on (a toast says so), then off again, the demo's default.
+    const revenue = section.getByRole('switch', { name: s.settings.revenue });
+    await expect.poll(() => revenue.isChecked()).toBe(false);
+    await revenue.click();
+    await owner.page.getByText(s.settings.revenueShown).waitFor();
+    await expect.poll(() => revenue.isChecked()).toBe(true);
+    await expect.poll(() => sectionFits(owner.page)).toEqual([]);
+    await revenue.click();
+    await owner.page.getByText(s.settings.revenueHidden).waitFor();
+    await expect.poll(() => revenue.isChecked()).toBe(false);
     // The same address again is refused, in words.
     await owner.page.getByTestId('invite-email').fill(email);
     await owner.page.getByTestId('invite-submit').click();

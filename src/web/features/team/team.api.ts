@@ -1,10 +1,11 @@
 /**
  * The team endpoints (src/server/features/team/team.routes.ts), typed by the shared contracts. Every
- * change refetches the team; joining a truck refetches the truck list and the session (the access
- * list now names the truck).
+ * change refetches the team (the settings' switch shows its new state at once, and flips back if the
+ * server refuses); joining a truck refetches the truck list and the session (the access list now
+ * names the truck).
  */
 import type { Joined } from '@domain/team';
-import type { Invitation, InvitationPreview, Invite, Team } from '@domain/team';
+import type { Invitation, InvitationPreview, Invite, Team, TeamSettings } from '@domain/team';
 import { api } from '../../app/api';
 
 const teamTag = (truckId: string) => [{ type: 'Team' as const, id: truckId }];
@@ -28,6 +29,18 @@ export const teamApi = api.injectEndpoints({
       query: ({ truckId, userId }) => ({ url: `/trucks/${truckId}/team/members/${userId}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, { truckId }) => teamTag(truckId),
     }),
+    updateTeamSettings: build.mutation<TeamSettings, { truckId: string; body: TeamSettings }>({
+      query: ({ truckId, body }) => ({ url: `/trucks/${truckId}/team/settings`, method: 'PATCH', body }),
+      async onQueryStarted({ truckId, body }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          teamApi.util.updateQueryData('team', truckId, (team) => {
+            team.settings = { ...team.settings, ...body };
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, { truckId }) => teamTag(truckId),
+    }),
     invitationPreview: build.query<InvitationPreview, string>({ query: (token) => ({ url: '/invitations/preview', method: 'POST', body: { token } }) }),
     acceptInvitation: build.mutation<Joined, string>({
       query: (token) => ({ url: '/invitations/accept', method: 'POST', body: { token } }),
@@ -42,6 +55,7 @@ export const {
   useResendInvitationMutation,
   useWithdrawInvitationMutation,
   useRemoveMemberMutation,
+  useUpdateTeamSettingsMutation,
   useInvitationPreviewQuery,
   useAcceptInvitationMutation,
 } = teamApi;
