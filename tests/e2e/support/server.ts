@@ -88,17 +88,34 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await external?.drop();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
+    if (Date.now() > deadline) {
+      // Stopped here: the journey gets no handle to stop it with, and it would outlive the run (a
+      // server, its embedded PostgreSQL and its data folder were once found left over after CI).
+      await stop();
+      throw new Error(`server did not become healthy within 90 s:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 
@@ -107,14 +124,6 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     dataDir,
     process: child,
     output: () => log,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await external?.drop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
