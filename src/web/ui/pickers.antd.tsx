@@ -4,7 +4,8 @@
  * locale, imported here so the picker has it whatever the language was at start-up.
  */
 import { latinDigits } from '@domain/money/minor';
-import { ConfigProvider, DatePicker, TimePicker, type GetRef } from 'antd';
+import dayjsConfig from '@rc-component/picker/generate/dayjs';
+import { ConfigProvider, DatePicker as AntdDatePicker, type GetRef } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import arabicDays from 'dayjs/locale/ar';
 import { cloneElement, forwardRef, useContext, useEffect, useMemo, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
@@ -13,6 +14,31 @@ import type { LoadedPickerProps, PickerKind } from './pickers';
 
 /** What a person types (and sees while editing). */
 const TYPED: Record<PickerKind, string> = { date: 'YYYY-MM-DD', time: 'HH:mm', datetime: 'YYYY-MM-DD HH:mm' };
+const TYPED_FORMATS = new Set(Object.values(TYPED));
+/** The date-and-time panel's time header: TYPED.time written apart ('[:]' is a literal colon) so that it is not taken for typing. */
+const TIME_COLUMN_HEADER = 'HH[:]mm';
+
+/** Western digits to Arabic-Indic ones, nothing else touched. */
+const arabicIndic = (text: string) => text.replace(/[0-9]/g, (digit) => formatNumber(Number(digit), 'ar'));
+
+/**
+ * antd's pickers over dayjs, except that what the panel writes in Arabic (the header's year, the
+ * cells, the time column) is in Arabic-Indic digits: dayjs writes Western ones in every locale, and
+ * the glossary's digit rule holds inside a picker too. What the input shows while it is being typed
+ * into keeps the digits of TYPED, the form a person types (an Arabic keyboard's digits are read as
+ * Western by TypedInput).
+ */
+const DatePicker = AntdDatePicker.generatePicker<Dayjs>({
+  ...dayjsConfig,
+  locale: {
+    ...dayjsConfig.locale,
+    format: (locale, date, format) => {
+      const text = dayjsConfig.locale.format(locale, date, format);
+      return locale.startsWith('ar') && !TYPED_FORMATS.has(format) ? arabicIndic(text) : text;
+    },
+  },
+});
+const { TimePicker } = DatePicker;
 /** What the form holds. */
 const VALUE: Record<PickerKind, string> = { date: 'YYYY-MM-DD', time: 'HH:mm', datetime: 'YYYY-MM-DDTHH:mm' };
 const PATTERN: Record<PickerKind, RegExp> = { date: /^\d{4}-\d{2}-\d{2}$/, time: /^\d{2}:\d{2}$/, datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/ };
@@ -26,17 +52,9 @@ function toDayjs(kind: PickerKind, value: string): Dayjs | null {
 /** Latin digits whatever the locale: the string goes back to the form and the API. */
 const fromDayjs = (kind: PickerKind, day: Dayjs) => day.locale('en').format(VALUE[kind]);
 
-interface Cell {
-  originNode: ReactElement;
-  type: string;
-}
-
-/** Day, year, hour and minute cells in the interface language's digits; names (months) are dayjs's already. */
-function arabicDigits(current: Dayjs | number | string, info: Cell): ReactNode {
-  const figure = typeof current === 'number' ? current : typeof current === 'string' ? null : info.type === 'date' ? current.date() : info.type === 'year' ? current.year() : null;
-  if (figure === null) return info.originNode;
-  const padded = typeof current === 'number' ? { minimumIntegerDigits: 2 } : {};
-  return cloneElement(info.originNode, undefined, formatNumber(figure, 'ar', { useGrouping: false, ...padded }));
+/** The time column's hours and minutes: antd writes them from numbers, not through the locale's format. */
+function arabicTimeCell(current: Dayjs | number | string, info: { originNode: ReactElement }): ReactNode {
+  return typeof current === 'number' ? cloneElement(info.originNode, undefined, formatNumber(current, 'ar', { minimumIntegerDigits: 2 })) : info.originNode;
 }
 
 /** The picker's input, reading what an Arabic keyboard types (Arabic-Indic digits) as the format's Western ones. */
@@ -84,7 +102,7 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
     allowClear: !rest.required,
     ref: picker,
     defaultOpen: autoFocus,
-    cellRender: lang === 'ar' ? arabicDigits : undefined,
+    cellRender: lang === 'ar' ? arabicTimeCell : undefined,
     components: COMPONENTS,
     locale,
     onFocus: () => setFocused(true),
@@ -102,6 +120,6 @@ export function LoadedPicker({ kind, lang, display, touch, autoFocus, value = ''
     const date = fromDayjs('date', day);
     return (min !== undefined && date < min) || (max !== undefined && date > max);
   };
-  if (kind === 'datetime') return <DatePicker {...shared} showTime={{ format: TYPED.time }} disabledDate={disabledDate} />;
+  if (kind === 'datetime') return <DatePicker {...shared} showTime={{ format: TIME_COLUMN_HEADER }} disabledDate={disabledDate} />;
   return <DatePicker {...shared} needConfirm={false} disabledDate={disabledDate} />;
 }

@@ -91,6 +91,12 @@ describe('date and time fields', () => {
     // The panel speaks Arabic: its day cells in Arabic-Indic digits.
     const cell = document.querySelector('.ant-picker-cell-in-view .ant-picker-cell-inner');
     expect(cell?.textContent).toMatch(ARABIC_DIGITS);
+    // …and its header's year too, as the digit rule wants of every number on an Arabic screen.
+    const header = document.querySelector('.td-picker-popup .ant-picker-header-view')?.textContent ?? '';
+    expect(header).toContain('٢٠٢٦');
+    expect(header).not.toMatch(/[0-9]/);
+    // While typed into, the field keeps the typed form's digits.
+    expect((screen.getByTestId('field') as HTMLInputElement).value).toBe('2026-02-03');
 
     fireEvent.blur(screen.getByTestId('field'));
     await waitFor(() => expect((screen.getByTestId('field') as HTMLInputElement).value).toContain('فبراير'));
@@ -122,7 +128,18 @@ describe('date and time fields', () => {
     // What an Arabic keyboard types reads the same.
     await typeInto('٠٧:٠٥');
     await waitFor(() => expect(times.at(-1)).toBe('07:05'));
+    // The panel's hour and minute columns count in Arabic-Indic digits.
+    const hours = [...document.querySelectorAll('.td-picker-popup .ant-picker-time-panel-cell-inner')].map((cell) => cell.textContent);
+    expect(hours.slice(0, 3)).toEqual(['٠٠', '٠١', '٠٢']);
     unmount();
+
+    // A date and time: both of its panel's headers, the month's and the time's, in Arabic-Indic digits.
+    const { unmount: unmountArabicDatetime } = inArabic(<Held field="datetime" initial="2026-03-01T10:00" onValue={() => {}} />);
+    await typeInto('2026-03-01 10:00');
+    const headers = [...document.querySelectorAll('.td-picker-popup .ant-picker-header-view')].map((header) => header.textContent);
+    expect(headers).toEqual(['مارس٢٠٢٦', '١٠:٠٠']);
+
+    unmountArabicDatetime();
 
     const moments: string[] = [];
     render(
