@@ -11,7 +11,7 @@
  * when printed, the truck's names and "scan to order" in both languages around a QR code that reads
  * the same, on one A5 page.
  */
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { BinaryBitmap, HybridBinarizer, NotFoundException, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,11 +236,20 @@ describe.each([
   });
 });
 
-/** What a phone's camera would read: the element as Chromium painted it, decoded from its pixels. */
-async function readQr(code: Locator): Promise<string> {
+/**
+ * What a phone's camera would read: the element as Chromium painted it, decoded from its pixels; null
+ * while nothing decodes (the code still being drawn or the section still fading in), so that a test
+ * polls for the reading it expects instead of taking the first picture.
+ */
+async function readQr(code: Locator): Promise<string | null> {
   const { data, info } = await sharp(await code.screenshot()).greyscale().raw().toBuffer({ resolveWithObject: true });
   const source = new RGBLuminanceSource(new Uint8ClampedArray(data), info.width, info.height);
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+  try {
+    return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+  } catch (error) {
+    if (error instanceof NotFoundException) return null;
+    throw error;
+  }
 }
 
 /** The size of each page of a PDF as Chromium writes it (one `/MediaBox` per page), in millimetres. */
@@ -267,7 +276,7 @@ describe.each([
 
     const url = `${server.url}/t/${DEMO_TRUCK.slug}`;
     await expect.poll(() => share.getByTestId('public-link').inputValue()).toBe(url);
-    expect(await readQr(share.getByRole('img', { name: t.share.qrLabel }))).toBe(url);
+    await expect.poll(() => readQr(share.getByRole('img', { name: t.share.qrLabel }))).toBe(url);
     const truckPage = await fetch(url);
     expect(truckPage.status).toBe(200);
     expect(await truckPage.text()).toContain(DEMO_TRUCK.nameEn);
@@ -280,7 +289,7 @@ describe.each([
     for (const text of [DEMO_TRUCK.nameAr, DEMO_TRUCK.nameEn, arTrucks.share.scanToOrder, enTrucks.share.scanToOrder, url]) {
       await poster.getByText(text, { exact: true }).waitFor({ state: 'visible' });
     }
-    expect(await readQr(poster.locator('svg.td-qr'))).toBe(url);
+    await expect.poll(() => readQr(poster.locator('svg.td-qr'))).toBe(url);
     // Nothing of the screen behind it is printed, and the sheet is one A5 page.
     await expect.poll(() => share.getByTestId('print-poster').isVisible()).toBe(false);
     expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toEqual([[148, 210]]);
