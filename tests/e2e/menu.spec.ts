@@ -13,6 +13,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
+import { waitForAnimations } from './support/shell';
 
 const DEMO_TRUCK = { id: '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f', slug: 'saj-station' };
 
@@ -71,6 +72,10 @@ describe.each([
     await page.getByTestId('category-name-ar').fill(categoryAr);
     await page.getByRole('button', { name: t.save }).click();
     await section(page, shown).waitFor();
+    // The "category added" toast slides in as the new section appears: a click aimed at the section's
+    // button while it moves can land on the toast (one of five runs of the browser layer did, and the
+    // item editor never opened). Once nothing moves, the click waits for whatever still covers its target.
+    await waitForAnimations(page);
 
     // An item with a required option group of two options.
     await section(page, shown).getByRole('button', { name: fill(t.items.addTo, { name: shown }) }).click();
