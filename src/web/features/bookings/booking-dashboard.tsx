@@ -3,12 +3,13 @@
  * the tab's bookings (a page at a time), the selected booking beside them (or in a drawer on a
  * narrow screen), the month calendar of confirmed ones and the calendar feed; kept live by the
  * truck's event stream. The seed's `booking` slice holds the tab, the selection, what is on screen,
- * the loading flags and the switch.
+ * the loading flags and the switch: the cache's pages and counts go into it and the tabs, the list and
+ * the panel read them from it.
  */
 import { BOOKING_TAB_NAMES, type BookingSummary } from '@domain/booking-contracts';
 import type { BookingTab } from '@domain/bookings';
 import { Button, Drawer, Segmented, Switch } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Loading } from '../../ui/loading';
@@ -29,6 +30,7 @@ import {
 import { setAvailableToArrive, setBookingActiveStatus, setBookingCount, setBookingLoading, setBookings, setBookingTabLoading, setSelectedBooking } from './bookings.slice';
 import { useBookingStream } from './use-booking-stream';
 import './bookings.css';
+import { PageLoading } from '../../app/page-loading';
 
 /** Ant Design's Calendar and dayjs are heavy: loaded when the calendar view is first opened. */
 const BookingCalendar = lazy(() => import('./booking-calendar'));
@@ -105,6 +107,11 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
   const tab = useAppSelector((s) => s.booking.activeStatus);
   const selected = useAppSelector((s) => s.booking.selectedOrder);
   const available = useAppSelector((s) => s.booking.availableToArrive);
+  // What the tabs and the list show: the cache's pages and counts, as the slice holds them.
+  const shown = useAppSelector((s) => s.booking.bookings);
+  const count = useAppSelector((s) => s.booking.count);
+  const tabLoading = useAppSelector((s) => s.booking.tab_loading);
+  const bookingLoading = useAppSelector((s) => s.booking.order_loading);
   const wide = useMediaQuery(DESKTOP_QUERY);
   const [view, setView] = useState<'list' | 'calendar'>('list');
 
@@ -116,11 +123,12 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
   const streamStatus = useBookingStream(truckId);
   const [setSwitch, { isLoading: switching }] = useSetAvailableToArriveMutation();
 
-  useEffect(() => {
+  // Before paint, so the list never shows the previous tab's bookings or an empty tab for a frame.
+  useLayoutEffect(() => {
     dispatch(setBookings(bookings));
   }, [dispatch, bookings]);
-  useEffect(() => {
-    if (counts.data) dispatch(setBookingCount(counts.data));
+  useLayoutEffect(() => {
+    dispatch(setBookingCount(counts.data ?? {}));
   }, [dispatch, counts.data]);
   useEffect(() => {
     dispatch(setBookingTabLoading(list.isFetching));
@@ -145,7 +153,7 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
   };
 
   if (desk.isError) return <Notice kind="error">{t('loadFailed')}</Notice>;
-  if (!desk.data) return <Loading />;
+  if (!desk.data) return <PageLoading />;
 
   const panel = selected && <LoadedBookingPanel key={selected.id} truckId={truckId} bookingId={selected.id} format={format} />;
 
@@ -189,8 +197,8 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
               onClick={() => dispatch(setBookingActiveStatus(name))}
             >
               {t(`tabs.${name}`)}
-              <span className="td-bookings__count" data-testid={`bookings-count-${name}`} data-count={counts.data?.[name] ?? ''}>
-                {counts.data ? format.count(counts.data[name]) : '·'}
+              <span className="td-bookings__count" data-testid={`bookings-count-${name}`} data-count={count[name] ?? ''}>
+                {count[name] === undefined ? '·' : format.count(count[name])}
               </span>
             </button>
           ))}
@@ -199,14 +207,14 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
 
       <div className="td-bookings__body">
         {view === 'list' && (
-          <section id="td-bookings-tabpanel" role="tabpanel" aria-labelledby={`td-bookings-tab-${tab}`}>
+          <section id="td-bookings-tabpanel" role="tabpanel" aria-labelledby={`td-bookings-tab-${tab}`} aria-busy={tabLoading}>
             {list.isError && <Notice kind="error">{t('list.loadFailed')}</Notice>}
             {list.isLoading ? (
               <Loading />
-            ) : bookings.length === 0 ? (
+            ) : shown.length === 0 ? (
               <p className="td-loading">{t('list.empty')}</p>
             ) : (
-              <BookingList bookings={bookings} selectedId={selected?.id ?? null} format={format} onSelect={select} />
+              <BookingList bookings={shown} selectedId={selected?.id ?? null} format={format} onSelect={select} />
             )}
             {list.hasNextPage && (
               <Button block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -216,7 +224,7 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
           </section>
         )}
         {wide ? (
-          <aside aria-label={t('panel.label')}>{panel ?? <p className="td-loading">{t('panel.nothingSelected')}</p>}</aside>
+          <aside aria-label={t('panel.label')} aria-busy={bookingLoading}>{panel ?? <p className="td-loading">{t('panel.nothingSelected')}</p>}</aside>
         ) : (
           <Drawer open={Boolean(selected)} onClose={() => dispatch(setSelectedBooking(null))} size="large" title={t('panel.label')} destroyOnHidden>
             {panel}

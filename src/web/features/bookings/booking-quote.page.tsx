@@ -8,12 +8,12 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { problemMessage, problemOf } from '../../ui/api-problem';
-import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { useBookingFormat } from './booking-format';
 import { useAcceptQuoteMutation, usePublicQuoteQuery } from './bookings.api';
 import './bookings.css';
 import { nameIn } from '@domain/names';
+import { PageLoading } from '../../app/page-loading';
 
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -30,7 +30,7 @@ export function Component() {
       </section>
     );
   }
-  if (!quote.data) return <Loading />;
+  if (!quote.data) return <PageLoading />;
   const q = quote.data;
   const currency = q.currency as Currency;
   const truckName = nameIn(q.truck, format.lang) || t('customer.theTruck');

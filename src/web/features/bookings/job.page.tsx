@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
-import { Loading } from '../../ui/loading';
 import { useBookingFormat } from './booking-format';
 import { BookingPanel } from './booking-panel';
 import { useBookingByNumberQuery, useBookingDeskQuery } from './bookings.api';
 import { useBookingStream } from './use-booking-stream';
 import './bookings.css';
+import { PageLoading } from '../../app/page-loading';
 
 function Job({ truckId, number }: { truckId: string; number: string }) {
   const { t } = useTranslation('bookings');
@@ -28,7 +28,7 @@ function Job({ truckId, number }: { truckId: string; number: string }) {
       </section>
     );
   }
-  if (!booking.data || !desk.data) return <Loading />;
+  if (!booking.data || !desk.data) return <PageLoading />;
   return (
     <div className="td-bookings td-bookings--job">
       <Link to="/booking-details">{t('job.back')}</Link>
@@ -42,6 +42,6 @@ export function Component() {
   const { number = '' } = useParams();
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <Job key={`${truckId}:${number}`} truckId={truckId} number={number} />;
-  if (!loaded) return <Loading />;
+  if (!loaded) return <PageLoading />;
   return <NoTruck purpose={t('noTruck')} />;
 }

@@ -28,6 +28,7 @@ import { useHomeStream } from './use-home-stream';
 import { useHomeStrings } from './home-strings';
 import './home.css';
 import { nameIn, type Named } from '@domain/names';
+import { PageLoading } from '../../app/page-loading';
 
 const HomeCharts = lazy(() => import('./home-charts'));
 
@@ -241,7 +242,7 @@ function TruckHomeView({ truckId }: { truckId: string }) {
   const trading = summary !== undefined && (summary.status === 'approved' || summary.status === 'suspended');
   useHomeStream(truckId, refresh, trading);
 
-  if (!summary) return query.isError ? <Notice kind="error">{t('unexpected')}</Notice> : <Loading />;
+  if (!summary) return query.isError ? <Notice kind="error">{t('unexpected')}</Notice> : <PageLoading />;
   if (!trading) return <ApplicationView status={summary.status} reviewNotes={summary.application.reviewNotes} />;
   const name = nameIn(summary, lang);
   return (
@@ -264,7 +265,7 @@ function AdminView() {
   const lang = useLang();
   const query = useAdminHomeQuery(undefined, { pollingInterval: REFRESH_MS, refetchOnFocus: true });
   const summary: AdminHome | undefined = query.data;
-  if (!summary) return query.isError ? <Notice kind="error">{t('unexpected')}</Notice> : <Loading />;
+  if (!summary) return query.isError ? <Notice kind="error">{t('unexpected')}</Notice> : <PageLoading />;
   const name = (item: Named) => nameIn(item, lang) || t('untitled');
   const age = (hours: number) =>
     hours < 48 ? t('admin.ageHours', { count: hours }) : t('admin.ageDays', { count: Math.floor(hours / 24) });
@@ -323,9 +324,9 @@ export function Component() {
   const roles = useAppSelector((s) => s.user.role);
   const { truckId, loaded } = useCurrentTruck();
   const ready = useHomeStrings(useLang());
-  if (!ready) return <Loading />;
+  if (!ready) return <PageLoading />;
   if (roles.includes('Admin')) return <AdminView />;
   if (truckId) return <TruckHomeView key={truckId} truckId={truckId} />;
-  if (!loaded) return <Loading />;
+  if (!loaded) return <PageLoading />;
   return <ApplicationView status={null} reviewNotes={null} />;
 }

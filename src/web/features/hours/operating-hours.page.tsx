@@ -14,7 +14,6 @@ import { NoTruck } from '../../app/no-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
-import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
@@ -27,6 +26,7 @@ import { previewAt } from './open-preview';
 import { PauseCard } from './pause-card';
 import { TimeZoneSelect } from './time-zone-select';
 import './hours.css';
+import { PageLoading } from '../../app/page-loading';
 
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */
 const PREVIEW_REFRESH_MS = 5_000;
@@ -141,7 +141,7 @@ function HoursScreen({ truckId }: { truckId: string }) {
   const canWrite = useCanAccess('/operating-hours', 'write');
   const { data: hours, error } = useHoursQuery(truckId);
   if (error) return <Notice kind="error">{problemMessage(problemOf(error), lang, t('unexpected'))}</Notice>;
-  if (!hours) return <Loading />;
+  if (!hours) return <PageLoading />;
   return (
     <div className="td-hours">
       {/* Staff see the hours without changing them (antd and native fields alike). A new version (saved here or elsewhere) starts a fresh draft; a pause keeps the one being edited. */}
@@ -157,7 +157,7 @@ function HoursScreen({ truckId }: { truckId: string }) {
 export function Component() {
   const { t } = useTranslation('hours');
   const { truckId, loaded } = useCurrentTruck();
-  if (!loaded) return <Loading />;
+  if (!loaded) return <PageLoading />;
   if (!truckId) {
     return <NoTruck purpose={t('noTruck')} />;
   }

@@ -11,7 +11,7 @@
 import type { Lang } from '@domain/errors';
 import type { AvailabilityState, MenuCategory, MenuItem } from '@domain/menu';
 import type { Currency } from '@domain/money';
-import { Alert, Button, Checkbox, Space, Spin } from 'antd';
+import { Alert, Button, Checkbox, Space } from 'antd';
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -30,6 +30,7 @@ import { MenuToolbar } from './menu-toolbar';
 import { moveBy, placeBefore } from './reorder';
 import { endOf, useDragReorder } from './use-drag-reorder';
 import './menu.css';
+import { PageLoading } from '../../app/page-loading';
 
 const ItemEditor = lazy(() => import('./item-editor'));
 const CategoryDialog = lazy(() => import('./category-dialog'));
@@ -164,7 +165,7 @@ export function MenuScreen({ truckId }: { truckId: string }) {
   const bulk = (state: AvailabilityState) => void changeAvailability(state, selectedIds, []).then(() => setSelected(new Set()));
   const allVisibleSelected = visible.length > 0 && visible.every((item) => selected.has(item.id));
 
-  if (isLoading) return <Spin className="td-menu-loading" aria-label={t('loading')} />;
+  if (isLoading) return <PageLoading />;
   if (isError || !menu) {
     return (
       <Alert

@@ -1,14 +1,14 @@
 /** `/menu`: the menu of the current truck (the navbar's truck switcher picks it). */
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
 import { MenuScreen } from './menu-screen';
+import { PageLoading } from '../../app/page-loading';
 
 export function Component() {
   const { t } = useTranslation('menu');
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <MenuScreen key={truckId} truckId={truckId} />;
-  if (!loaded) return <Spin className="td-menu-loading" aria-label={t('loading')} />;
+  if (!loaded) return <PageLoading />;
   return <NoTruck purpose={t('noTruck')} />;
 }

@@ -2,13 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
-import { Loading } from '../../ui/loading';
 import { OrderDashboard } from './order-dashboard';
+import { PageLoading } from '../../app/page-loading';
 
 export function Component() {
   const { t } = useTranslation('orders');
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <OrderDashboard key={truckId} truckId={truckId} />;
-  if (!loaded) return <Loading />;
+  if (!loaded) return <PageLoading />;
   return <NoTruck purpose={t('noTruck')} />;
 }

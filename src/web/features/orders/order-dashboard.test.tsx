@@ -19,6 +19,7 @@ import { AntdProvider } from '../../app/antd-provider';
 import { OrderAlertsForTruck } from './order-alerts.shell';
 import { orderAlerts } from './order-alerts.state';
 import { OrderDashboard } from './order-dashboard';
+import { setOrderCount, setOrders, setOrderTabLoading } from './orders.slice';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -88,6 +89,8 @@ let lists: Record<string, OrderSummary[]>;
 let counts: OrderCounts;
 let requests: { method: string; path: string; search: string; body: unknown }[];
 let actionAnswer: (body: { version: number }) => Response;
+/** Holds the desk's answer back while set: the screen's first load. */
+let deskHeld: Promise<void> | null;
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
@@ -101,6 +104,7 @@ beforeEach(async () => {
   lists = { pending: [summary(1), summary(2)], in_progress: [], ready: [], completed: [], closed: [] };
   counts = { pending: 2, in_progress: 0, ready: 0, completed: 5, closed: 1 };
   actionAnswer = () => json({ error: { code: 'internal', message: '' } }, 500);
+  deskHeld = null;
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   vi.stubGlobal('EventSource', FakeEventSource);
@@ -117,6 +121,7 @@ beforeEach(async () => {
     const base = `/api/v1/trucks/${TRUCK}`;
     const path = url.pathname;
     if (path === `${base}/orders/desk`) {
+      await deskHeld;
       return json({ truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, location: null });
     }
     if (path === `${base}/orders/counts`) return json(counts);
@@ -145,8 +150,7 @@ function AttentionProbe() {
   return <output data-testid="attention" data-orders={counts['/orders'] ?? 0} data-total={attentionTotal(counts)} />;
 }
 
-async function renderDashboard(): Promise<AppStore> {
-  const store = makeStore({ lang_dir: langDirFor('en') });
+function mountDashboard(store: AppStore) {
   render(
     <Providers store={store} langDir={langDirFor('en')}>
       <MemoryRouter initialEntries={['/orders']}>
@@ -158,6 +162,11 @@ async function renderDashboard(): Promise<AppStore> {
       </MemoryRouter>
     </Providers>,
   );
+}
+
+async function renderDashboard(): Promise<AppStore> {
+  const store = makeStore({ lang_dir: langDirFor('en') });
+  mountDashboard(store);
   await waitFor(() => expect(screen.getByTestId('order-card-1')).toBeTruthy());
   await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
   return store;
@@ -182,6 +191,36 @@ describe('the order dashboard', () => {
     expect(within(panel).queryByRole('button', { name: 'Ready' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Handed over' })).toBeNull();
     expect(store.getState().order.selectedOrder?.id).toBe(uuid(1));
+  });
+
+  it('covers the page with the overlay (loading.page) until its first data is in, then never again', async () => {
+    let release!: () => void;
+    deskHeld = new Promise((resolve) => (release = resolve));
+    const store = makeStore({ lang_dir: langDirFor('en') });
+    mountDashboard(store);
+    await waitFor(() => expect(requests.some((request) => request.path.endsWith('/orders/desk'))).toBe(true));
+    expect(store.getState().loading.page).toBe(true);
+    release();
+    await waitFor(() => expect(screen.getByTestId('order-card-1')).toBeTruthy());
+    expect(store.getState().loading.page).toBe(false);
+    fireEvent.click(screen.getByRole('tab', { name: /In progress/ }));
+    expect(store.getState().loading.page).toBe(false);
+  });
+
+  it('shows the orders, counts and loading flags the order slice holds', async () => {
+    const store = await renderDashboard();
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+    const panel = screen.getByRole('tabpanel');
+    act(() => {
+      store.dispatch(setOrders([summary(7)]));
+      store.dispatch(setOrderCount({ pending: 9 }));
+      store.dispatch(setOrderTabLoading(true));
+    });
+    expect(screen.getByTestId('order-card-7')).toBeTruthy();
+    expect(screen.queryByTestId('order-card-1')).toBeNull();
+    expect(countOf('pending')).toBe('9');
+    expect(countOf('completed')).toBe('·');
+    expect(panel.getAttribute('aria-busy')).toBe('true');
   });
 
   // The file's first order events: they arrive while the stream still loads the events' contract.

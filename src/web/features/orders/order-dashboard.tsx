@@ -4,13 +4,14 @@
  * CSV export and phone orders; kept live by the truck's event stream, which the signed-in shell
  * follows on every screen (order-alerts.shell.tsx): here the ringing orders stand out, and a dropped
  * connection shows at once while the screen keeps what it had.
- * The seed's `order` slice holds the tab, the selection, what is on screen and the loading flags.
+ * The seed's `order` slice holds the tab, the selection, what is on screen and the loading flags:
+ * the cache's pages and counts go into it and the tabs, the list and the panel read them from it.
  */
 import type { OrderSummary } from '@domain/order-contracts';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from '@domain/orders/dashboard';
 import { localToday } from '@domain/time-zone';
 import { Button, Drawer } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readString, writeString } from '../../app/storage';
@@ -32,6 +33,7 @@ import { useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } fr
 import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, setSelectedOrder } from './orders.slice';
 import './orders.css';
 import { nameIn } from '@domain/names';
+import { PageLoading } from '../../app/page-loading';
 
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
 
@@ -56,6 +58,11 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   const dispatch = useAppDispatch();
   const tab = useAppSelector((s) => s.order.activeStatus);
   const selected = useAppSelector((s) => s.order.selectedOrder);
+  // What the tabs and the list show: the cache's pages and counts, as the slice holds them.
+  const shown = useAppSelector((s) => s.order.orders);
+  const count = useAppSelector((s) => s.order.count);
+  const tabLoading = useAppSelector((s) => s.order.tab_loading);
+  const orderLoading = useAppSelector((s) => s.order.order_loading);
   const wide = useMediaQuery(DESKTOP_QUERY);
   const now = useNow(CLOCK_TICK_MS);
 
@@ -83,11 +90,12 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   const wakeLock = useWakeLock(keepAwake && alerts.soundReady);
   const [exportRange, setExportRange] = useState<{ from: string; to: string } | null>(null);
 
-  useEffect(() => {
+  // Before paint, so the list never shows the previous tab's orders or an empty tab for a frame.
+  useLayoutEffect(() => {
     dispatch(setOrders(orders));
   }, [dispatch, orders]);
-  useEffect(() => {
-    if (counts.data) dispatch(setOrderCount(counts.data));
+  useLayoutEffect(() => {
+    dispatch(setOrderCount(counts.data ?? {}));
   }, [dispatch, counts.data]);
   useEffect(() => {
     dispatch(setOrderTabLoading(list.isFetching));
@@ -125,7 +133,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   };
 
   if (desk.isError) return <Notice kind="error">{t('loadFailed')}</Notice>;
-  if (!desk.data) return <Loading />;
+  if (!desk.data) return <PageLoading />;
 
   const panel = selected && (
     <OrderPanel
@@ -227,22 +235,22 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
             onClick={() => dispatch(setOrderActiveStatus(name))}
           >
             {t(`tabs.${name}`)}
-            <span className="td-orders__count" data-count={counts.data?.[name] ?? ''} data-testid={`orders-count-${name}`}>
-              {counts.data ? format.count(counts.data[name]) : '·'}
+            <span className="td-orders__count" data-count={count[name] ?? ''} data-testid={`orders-count-${name}`}>
+              {count[name] === undefined ? '·' : format.count(count[name])}
             </span>
           </button>
         ))}
       </div>
 
       <div className="td-orders__body">
-        <section id="td-orders-tabpanel" role="tabpanel" aria-labelledby={`td-orders-tab-${tab}`}>
+        <section id="td-orders-tabpanel" role="tabpanel" aria-labelledby={`td-orders-tab-${tab}`} aria-busy={tabLoading}>
           {list.isError && <Notice kind="error">{t('list.loadFailed')}</Notice>}
           {list.isLoading ? (
             <Loading />
-          ) : orders.length === 0 ? (
+          ) : shown.length === 0 ? (
             <p className="td-loading">{t('list.empty')}</p>
           ) : (
-            <OrderList orders={orders} selectedId={selected?.id ?? null} ringingIds={ringingIds} format={format} now={now} onSelect={select} />
+            <OrderList orders={shown} selectedId={selected?.id ?? null} ringingIds={ringingIds} format={format} now={now} onSelect={select} />
           )}
           {list.hasNextPage && (
             <Button block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -251,7 +259,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
           )}
         </section>
         {wide ? (
-          <aside aria-label={t('panel.label')}>{panel ?? <p className="td-loading">{t('panel.nothingSelected')}</p>}</aside>
+          <aside aria-label={t('panel.label')} aria-busy={orderLoading}>{panel ?? <p className="td-loading">{t('panel.nothingSelected')}</p>}</aside>
         ) : (
           <Drawer open={Boolean(selected)} onClose={() => dispatch(setSelectedOrder(null))} size="large" title={t('panel.label')} destroyOnHidden>
             {panel}

@@ -23,6 +23,7 @@ import { ZoneEditor } from './zone-editor';
 import { ZoneList } from './zone-list';
 import { useCreateZoneMutation, useDeleteZoneMutation, useUpdateZoneMutation, useZonesQuery } from './zones.api';
 import './zones.css';
+import { PageLoading } from '../../app/page-loading';
 
 const ZoneMap = lazy(() => import('./zone-map'));
 
@@ -188,14 +189,14 @@ function ZonesScreen({ truckId }: { truckId: string }) {
   const canWrite = useCanAccess('/delivery-zones', 'write');
   const { data, error } = useZonesQuery(truckId);
   if (error) return <Notice kind="error">{problemMessage(problemOf(error), lang, t('unexpected'))}</Notice>;
-  if (!data) return <Loading />;
+  if (!data) return <PageLoading />;
   return <ZonesWorkspace truckId={truckId} list={data} canWrite={canWrite} />;
 }
 
 export function Component() {
   const { t } = useTranslation('zones');
   const { truckId, loaded } = useCurrentTruck();
-  if (!loaded) return <Loading />;
+  if (!loaded) return <PageLoading />;
   if (!truckId) {
     return <NoTruck purpose={t('noTruck')} />;
   }
