@@ -8,8 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { anyIp, signUp, type SignedUp } from './accounts';
+import { anyIp, bearer, signUp, uniqueEmail, type SignedUp } from './accounts';
+import { requestedBooking } from './bookings';
 import { orderingTruck, placedOrderId, type OrderingTruck } from './orders';
+import { invite } from './team';
 
 export type MatrixMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -250,10 +252,18 @@ async function idsOf(app: FastifyInstance, truck: OrderingTruck): Promise<Record
   const zones = await app.inject({ method: 'GET', url: `/api/v1/trucks/${truck.truck.id}/zones`, headers: { authorization: `Bearer ${truck.owner.token}` } });
   const zoneList = zones.json() as { id: string }[] | { zones: { id: string }[] };
   const zoneId = (Array.isArray(zoneList) ? zoneList : zoneList.zones)[0]?.id ?? randomUUID();
+  const order = await app.inject({ method: 'GET', url: `/api/v1/trucks/${truck.truck.id}/orders/${orderId}`, headers: bearer(truck.owner.token) });
+  const booking = await requestedBooking(app, truck);
+  const invitation = await invite(app, truck.owner, truck.truck.id, uniqueEmail('invitee'));
   return {
     truckId: truck.truck.id,
     slug: truck.slug,
     orderId,
+    publicId: (order.json() as { publicId: string }).publicId,
+    bookingId: booking.id,
+    number: String(booking.number),
+    invitationId: invitation.id,
+    userId: truck.staff.user.id,
     itemId: truck.wrap.id,
     categoryId: categories[0]?.id ?? randomUUID(),
     zoneId,
