@@ -1,5 +1,5 @@
 /** The background job runner: runs on its interval, at once again after a full batch, survives a failing round, stops with the app. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../testing/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,8 +24,7 @@ describe('jobs', () => {
           },
         }),
     });
-    await sleep(400);
-    expect(runs).toBeGreaterThan(4);
+    await vi.waitFor(() => expect(runs).toBeGreaterThan(4), { timeout: 30_000 });
     expect(overlapped).toBe(false);
     await app.close();
   });
@@ -37,8 +36,7 @@ describe('jobs', () => {
         instance.jobs.schedule({ name: 'test-backlog', everyMs: 60_000, run: async () => --backlog > 0 }),
     });
     await app.jobs.runNow('test-backlog');
-    await sleep(200);
-    expect(backlog).toBe(0);
+    await vi.waitFor(() => expect(backlog).toBe(0), { timeout: 30_000 });
     await app.close();
   });
 
@@ -57,9 +55,10 @@ describe('jobs', () => {
           },
         }),
     });
-    await sleep(50);
+    await vi.waitFor(() => expect(started).toBeGreaterThan(0), { timeout: 30_000 });
     await app.close();
     expect(finished).toBe(started);
+    // Nothing starts after the close: ten intervals go by with no new round.
     const after = started;
     await sleep(100);
     expect(started).toBe(after);
