@@ -15,7 +15,7 @@ const alias = {
 };
 
 /**
- * Issue 16's budget is 300 KiB of JavaScript per screen (160 for the entry page). The screens still
+ * Decision 015's budget is 300 KiB of JavaScript per screen (160 for the entry page). The screens still
  * over it keep a ceiling at what they weigh today plus 1 KiB (decision 015), so they cannot grow while
  * they wait for cuts; a screen brought under 300 leaves this list. tests/e2e/shell-weight.spec.ts
  * checks the same screens as Chromium loads them.

@@ -5,7 +5,7 @@
  * as the demo vendor (the session is put in the browser's local storage, which Lighthouse keeps; it
  * still empties the HTTP cache before each page, so every screen is a first visit). Targets: 90 or
  * more on `/`, 95 or more on the truck page, which customers open on a phone in front of the truck,
- * 85 or more on the back-office screens (issue 16). It prints; it is not a test.
+ * 85 or more on the back-office screens (decision 015). It prints; it is not a test.
  *
  *   npm run build && node --import tsx bench/lighthouse.bench.ts
  */

@@ -1,5 +1,5 @@
 /**
- * Roles and the access list the server computes from them (product.md §1). The client keeps the
+ * Roles and the access list the server computes from them (docs/product.md §1). The client keeps the
  * list to build the sidebar and guard routes; the server enforces every rule on its own.
  * No zod here: the web's route guard imports this into the entry chunk.
  */
@@ -67,10 +67,10 @@ export const TRUCK_ROLES = ['owner', 'staff'] as const;
 export type TruckRole = (typeof TRUCK_ROLES)[number];
 
 /**
- * What each of a truck's people may do on it (product.md §1): staff run the orders and the bookings
- * and mark menu items sold out; the rest is the owner's. The server's truck guard refuses a member
- * without the permission with 403 (a stranger gets 404), whatever the client shows; the access list
- * below is built from the same table.
+ * What each of a truck's people may do on it (docs/product.md §1): staff run the orders and the
+ * bookings and mark menu items sold out; the rest is the owner's. The server's truck guard refuses a
+ * member without the permission with 403 (a stranger gets 404), whatever the client shows; the access
+ * list below is built from the same table.
  */
 export const TRUCK_PERMISSIONS = {
   /** The truck's details, documents, files and application. */

@@ -1,5 +1,5 @@
 /**
- * The bookings API's contracts (product.md §2 "Booking", §4): what a customer sends to ask for a
+ * The bookings API's contracts (docs/product.md §2.7, §4): what a customer sends to ask for a
  * truck at an event, what the dashboard reads back (summaries in lists and live events, the whole
  * booking with its history in the panel), the list's query and counts, the month calendar, the
  * customer's quote page and the calendar feed. The status flow itself is ./bookings.ts.

@@ -39,7 +39,7 @@ const SAMPLE: Record<BookingActionName, BookingCommand> = {
   expire: { action: 'expire' },
 };
 
-/** product.md §2, read independently of the implementation's table. */
+/** docs/product.md §2.7, read independently of the implementation's table. */
 const LEGAL: Partial<Record<`${BookingStatus} ${BookingActionName}`, BookingStatus>> = {
   'pending quote': 'quoted',
   'pending decline': 'declined',

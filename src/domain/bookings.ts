@@ -1,6 +1,6 @@
 /**
- * The catering/event booking flow of product.md §2, as pure rules: statuses and actions, the quote
- * contract, dashboard tabs, and when two bookings would need the truck at once.
+ * The catering/event booking flow of docs/product.md §2.7, as pure rules: statuses and actions, the
+ * quote contract, dashboard tabs, and when two bookings would need the truck at once.
  *
  * Readings of the diagram where it could be read two ways:
  * - a quote is given from pending only (no revising arrow is drawn): a new price means cancelling

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the API (product.md §4) and its codes. The client translates
+ * The one error shape of the API (docs/product.md §4) and its codes. The client translates
  * `code` (never server text); the server renders `message` in the request's language.
  */
 import { z } from 'zod';

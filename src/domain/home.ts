@@ -1,5 +1,5 @@
 /**
- * /home, today at a glance (product.md §3): what the truck summary and the admin summary answer,
+ * /home, today at a glance (docs/product.md §3): what the truck summary and the admin summary answer,
  * and the pure rules behind them — which orders count as sales, the comparison with the same
  * weekday last week, who sees revenue, and an applicant's next step.
  */

@@ -1,6 +1,6 @@
 /**
- * Operating hours (product.md §2): the schedule contract and the one shared answer to "open at t?"
- * and "next opening after t". The rules live in ./hours/; this is their public face.
+ * Operating hours (docs/product.md §2.9): the schedule contract and the one shared answer to "open at
+ * t?" and "next opening after t". The rules live in ./hours/; this is their public face.
  */
 export { WEEKDAYS, type Weekday } from './hours/weekdays';
 export {

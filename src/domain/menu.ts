@@ -1,5 +1,5 @@
 /**
- * The menu (product.md §2): bilingual categories and items, option groups with their selection
+ * The menu (docs/product.md §2.4): bilingual categories and items, option groups with their selection
  * rules, the "86" switch (sold out now, or until the end of the truck's local day), the public read
  * model customers see, and the pricing of an order line that order intake uses.
  *

@@ -1,5 +1,5 @@
 /**
- * Money (product.md §2): integer minor units of the truck's ISO 4217 currency; the rules are in
+ * Money (docs/product.md §2.5): integer minor units of the truck's ISO 4217 currency; the rules are in
  * money/minor.ts, this module adds the schemas.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The orders API's contracts (product.md §2 "Order", §4): what a customer app or the phone-order
+ * The orders API's contracts (docs/product.md §2.6, §4): what a customer app or the phone-order
  * form sends to place an order, what the dashboard reads back (summaries in lists and live events,
  * the whole order in the panel), the list's query, and the problems intake reports.
  * The status flow itself is ./orders.ts.

@@ -37,7 +37,7 @@ const SAMPLE: Record<OrderActionName, OrderCommand> = {
   withdraw: { action: 'withdraw' },
 };
 
-/** product.md §2, read independently of the implementation's table. */
+/** docs/product.md §2.6, read independently of the implementation's table. */
 function expectedNext(status: OrderStatus, type: OrderType, action: OrderActionName): OrderStatus | null {
   const legal: Partial<Record<`${OrderStatus} ${OrderActionName}`, OrderStatus>> = {
     'pending accept': 'accepted',

@@ -1,5 +1,5 @@
 /**
- * The order flow of product.md §2, as pure rules: which action moves which status where
+ * The order flow of docs/product.md §2.6, as pure rules: which action moves which status where
  * (orders/flow.ts), the payloads those actions carry, and how the dashboard groups statuses into
  * tabs (orders/dashboard.ts). The two modules hold no schemas, so the browser's shell reads them
  * without zod; this one adds the schemas and the transition.

@@ -33,6 +33,7 @@ describe('tokenStatus', () => {
   });
 });
 
+/** The seed's three login-state rules: docs/product.md §6.4. */
 describe('evaluateLoginState', () => {
   describe('rule 1: marked logged in with an expired token', () => {
     it('clears the session and goes to /', () => {

@@ -1,7 +1,7 @@
 /**
- * The seed's login-state rules (§4, §5) as one pure function, plus the token lifetimes the server
- * issues and the client renews by. The web's SessionGuard applies the decision; nothing here
- * touches storage, the router or the console.
+ * The seed's login-state rules (docs/product.md §6.4, §6.5) as one pure function, plus the token
+ * lifetimes the server issues and the client renews by. The web's SessionGuard applies the decision;
+ * nothing here touches storage, the router or the console.
  */
 import { jwtDecode } from 'jwt-decode';
 
@@ -16,7 +16,7 @@ export type TokenStatus =
   | { kind: 'missing' }
   | { kind: 'valid'; exp: number }
   | { kind: 'expired'; exp: number }
-  /** Cannot be decoded or has no numeric exp: treated as expired (seed §5). */
+  /** Cannot be decoded or has no numeric exp: treated as expired (docs/product.md §6.5). */
   | { kind: 'undecodable'; problem: string };
 
 export function tokenStatus(token: string | null | undefined, nowMs: number): TokenStatus {
@@ -36,7 +36,7 @@ export interface LoginStateInput {
   token: string | null;
   pathname: string;
   nowMs: number;
-  /** Paths of the app's screens (the seed's route list). */
+  /** Paths of the app's screens (the seed's route list, docs/product.md §6.2). */
   knownPaths: readonly string[];
 }
 

@@ -20,7 +20,7 @@ export const VersionSchema = z.int().nonnegative();
 
 export type HistoryEntry<Status, Action> = { status: Status; action: Action; reason?: string };
 
-/** The service answers 409 with the current status (product.md §2). */
+/** The service answers 409 with the current status (docs/product.md §2.6, §2.7). */
 export type IllegalTransition<Status, Action> = { ok: false; code: 'illegal_transition'; from: Status; action: Action };
 
 /** A command that slipped past the route's validation (a job, auto-accept): issues map to fields as usual. */

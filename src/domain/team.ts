@@ -1,7 +1,7 @@
 /**
- * A truck's team (product.md §1): the owner invites staff by email; the invitee follows the mailed
- * link, signs up or signs in with that address and joins the truck as Staff; the owner can resend or
- * withdraw an invitation and remove a member, who loses the truck on their very next request.
+ * A truck's team (docs/product.md §2.3): the owner invites staff by email; the invitee follows the
+ * mailed link, signs up or signs in with that address and joins the truck as Staff; the owner can
+ * resend or withdraw an invitation and remove a member, who loses the truck on their very next request.
  * What staff may do is in ./access.ts (TRUCK_PERMISSIONS).
  */
 import { z } from 'zod';

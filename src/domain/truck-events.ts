@@ -1,5 +1,5 @@
 /**
- * A truck's live event stream (product.md §4): server-sent events that features publish (orders,
+ * A truck's live event stream (docs/product.md §4): server-sent events that features publish (orders,
  * bookings) and dashboards follow. Opened with a short-lived, single-use ticket, so no long-lived
  * token ever sits in a URL (EventSource cannot send an Authorization header).
  */

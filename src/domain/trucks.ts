@@ -1,5 +1,5 @@
 /**
- * Trucks (product.md §2): the registration contracts the wizard and the server share, the
+ * Trucks (docs/product.md §2.2): the registration contracts the wizard and the server share, the
  * application's review flow, document expiry, and the rule that says whether a truck may take
  * orders and bookings today.
  */
@@ -22,7 +22,7 @@ export const DOCUMENT_TYPES = [
   'commercial_registration', 'health_permit', 'vehicle_registration', 'insurance', 'commissary_agreement', 'other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-/** Without these two valid documents a truck may not trade (product.md §2). */
+/** Without these two valid documents a truck may not trade (docs/product.md §2.2). */
 export const REQUIRED_DOCUMENTS: readonly DocumentType[] = ['commercial_registration', 'health_permit'];
 export const EXPIRY_WARNING_DAYS = 30;
 

@@ -1,6 +1,6 @@
 /**
- * Delivery zones (product.md §2): the zone contract and the intake's zone matching. The rules live in
- * ./zones/; this is their public face.
+ * Delivery zones (docs/product.md §2.8): the zone contract and the intake's zone matching. The rules
+ * live in ./zones/; this is their public face.
  */
 export {
   CircleShapeSchema,

@@ -1,8 +1,8 @@
 /**
  * Accounts in the browser: the whole journey in English and in Arabic (sign up, create the profile,
- * land on /home as Applicant, sign out, reset the password from the mailed link, sign in again, the
- * old token refused), the seed's three login-state rules with a driven clock, and a visitor without a
- * session sent from a back-office screen to sign in and back.
+ * land on /home as Applicant, sign out, reset the password from the mailed link, sign in again, the old
+ * token refused), the seed's three login-state rules (docs/product.md §6.4) with a driven clock, and a
+ * visitor without a session sent from a back-office screen to sign in and back.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * No screen scrolls sideways (issue 17): Chromium opens every screen of the route table at a small
+ * No screen scrolls sideways: Chromium opens every screen of the route table at a small
  * phone (360×740), a large phone (390×844) and a tablet (768×1024), in English (left to right) and
  * in Arabic (right to left), and fails when `document.documentElement.scrollWidth > innerWidth`,
  * naming the elements that stick out. The public pages are opened signed out, the back-office

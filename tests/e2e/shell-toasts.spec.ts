@@ -1,6 +1,7 @@
 /**
- * Toasts in Chromium (seed §8): they close after 5000 ms, pause while hovered and while the window
- * has lost focus, and can be dragged away. The share button's "link copied" toast is the example.
+ * Toasts in Chromium (docs/product.md §6.8): they close after 5000 ms, pause while hovered and while
+ * the window has lost focus, and can be dragged away. The share button's "link copied" toast is the
+ * example.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

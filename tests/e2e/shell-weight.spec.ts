@@ -1,5 +1,5 @@
 /**
- * The JavaScript a browser really loads for each screen, on a first visit, signed in (issue 16):
+ * The JavaScript a browser really loads for each screen, on a first visit, signed in (decision 015):
  * Chromium opens every screen of the route table (the back-office screens as the demo vendor, or the
  * demo admin for the admin's; `/` and the public pages signed out), in English and in Arabic, and
  * waits until the screen is up and the network is idle (so the code a screen loads as it renders,
@@ -7,7 +7,7 @@
  * as the server sends it with brotli (what a browser gets over HTTPS; on this test's plain HTTP
  * Chromium asks for gzip only), and counted as requests.
  *
- * Budgets (issue 16): `/` 160 KiB; every other screen 300 KiB and 40 JavaScript requests. Screens
+ * Budgets (decision 015): `/` 160 KiB; every other screen 300 KiB and 40 JavaScript requests. Screens
  * not yet within them are listed in STILL_OVER at what they weighed when last measured (decision
  * 015): the check fails when one of them gets heavier, and when one meets the budget while still
  * listed (take its line out, so it stays within). The service worker is blocked: its precache

@@ -26,6 +26,7 @@ afterAll(async () => {
 
 const SEED_SCREENS = ['/home', '/truck-info', '/truck-register', '/user-profile', '/menu', '/orders', '/delivery-zones', '/operating-hours', '/booking-details'];
 
+/** The seed's screens and layouts: docs/product.md §6.2. */
 describe('the shell', () => {
   it('serves every dashboard screen of the seed, and /jobs/{n}, in the dashboard layout', async () => {
     const { page, problems, context } = await openPage(browser, server.url);

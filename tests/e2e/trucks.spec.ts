@@ -53,7 +53,7 @@ async function api<T>(path: string, init: { method?: string; token?: string; bod
   return (await res.json()) as T;
 }
 
-/** Signs the page in as that session, the way the app itself keeps one (seed storage keys), in that language. */
+/** Signs the page in as that session, the way the app itself keeps one (the seed's storage keys, docs/product.md §6.3), in that language. */
 async function signInPage(page: Page, session: ApiSession, lang: 'en' | 'ar') {
   const items = {
     Token: session.token,

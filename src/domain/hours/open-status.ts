@@ -1,6 +1,6 @@
 /**
  * The one answer to "open at instant t?" and "next opening after t", shared by the hours screen
- * preview, the order intake and the public page (product.md §2).
+ * preview, the order intake and the public page (docs/product.md §2.9).
  */
 import { Temporal } from 'temporal-polyfill';
 import type { Schedule, Spot } from './schedule.schema';

@@ -1,5 +1,5 @@
 /**
- * The contract of a truck's operating hours (product.md §2 "Operating hours"): weekly shifts in the
+ * The contract of a truck's operating hours (docs/product.md §2.9): weekly shifts in the
  * truck's IANA time zone, date exceptions, and a pause.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Money (product.md §2): integer minor units of the truck's ISO 4217 currency. Amounts are parsed
- * from and printed to decimal strings digit by digit, so no binary float ever touches a price.
+ * Money (docs/product.md §2.5): integer minor units of the truck's ISO 4217 currency. Amounts are
+ * parsed from and printed to decimal strings digit by digit, so no binary float ever touches a price.
  * No schemas here (money.ts adds them): the customer's page formats and adds prices without zod.
  */
 import { DomainError, type Lang } from '../error-codes';

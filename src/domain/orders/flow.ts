@@ -1,7 +1,7 @@
 /**
- * The order flow of product.md §2 without its schemas (../orders.ts adds them and the transition):
- * the statuses, the actions, which action moves which status where, and what a person may do, so
- * the browser's shell and order panel read them without zod.
+ * The order flow of docs/product.md §2.6 without its schemas (../orders.ts adds them and the
+ * transition): the statuses, the actions, which action moves which status where, and what a person may
+ * do, so the browser's shell and order panel read them without zod.
  *
  * Readings of the diagram where it could be read two ways:
  * - cancel(reason) is drawn from accepted and preparing only, so a ready or out-for-delivery order

@@ -1,6 +1,6 @@
 /**
  * Which zone delivers to a point, and at what fee: the check every delivery order passes at intake
- * (product.md §2: peers let out-of-zone orders through).
+ * (docs/product.md §2.8; other ordering apps are known to let out-of-zone orders through).
  */
 import { deliveryFee } from './fee-rules';
 import type { DeliveryZone, LatLng, Position } from './zone.schema';

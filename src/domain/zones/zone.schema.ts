@@ -1,5 +1,5 @@
 /**
- * The contract of a delivery zone (product.md §2 "Delivery zone"). Refusals carry their own codes in
+ * The contract of a delivery zone (docs/product.md §2.8). Refusals carry their own codes in
  * `params.code` so the server and the client can word them in either language.
  */
 import { polygon } from '@turf/helpers';

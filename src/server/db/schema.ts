@@ -1,6 +1,6 @@
 /**
- * The Drizzle schema: one source for the tables; `npm run db:generate` writes the SQL migrations
- * under drizzle/. Every truck-owned table carries truck_id in its keys (product.md §5, Citus-ready).
+ * The Drizzle schema: one source for the tables; `npm run db:generate` writes the SQL migrations under
+ * drizzle/. Every truck-owned table carries truck_id in its keys (docs/product.md §5, Citus-ready).
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

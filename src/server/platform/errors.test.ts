@@ -1,4 +1,4 @@
-/** The one error shape (product.md §4), through the real app and its real error handler. */
+/** The one error shape (docs/product.md §4), through the real app and its real error handler. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';

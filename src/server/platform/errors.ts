@@ -1,6 +1,6 @@
 /**
  * The one error handler: every failure leaves the API as `{ error: { code, message, fields? } }`
- * in the request's language (product.md §4). Unexpected errors answer 500 with the request id
+ * in the request's language (docs/product.md §4). Unexpected errors answer 500 with the request id
  * only; the stack goes to the log.
  */
 import { DomainError, ERROR_STATUS, type ApiError, type ErrorCode } from '@domain/errors';

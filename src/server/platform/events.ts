@@ -1,5 +1,5 @@
 /**
- * Live events per truck (product.md §4), across any number of server processes.
+ * Live events per truck (docs/product.md §4), across any number of server processes.
  *
  * - Publishing happens inside the feature's transaction (`publishTruckEvent`): the event gets the
  *   truck's next id, is kept in truck_events, and NOTIFY tells every process "truck T has event N"

@@ -1,5 +1,5 @@
 /**
- * Background work that runs in every server process (product.md §5: processes are stateless and
+ * Background work that runs in every server process (docs/product.md §5: processes are stateless and
  * interchangeable, none is special). A job runs every `everyMs`, never overlapping itself; it
  * claims its rows with `FOR UPDATE SKIP LOCKED` (Drizzle: `.for('update', { skipLocked: true })`), so several processes running the
  * same job share the work instead of doing it twice. Jobs start when the app is ready and stop

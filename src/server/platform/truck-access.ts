@@ -1,8 +1,8 @@
 /**
- * The tenancy guard of every `/api/v1/trucks/:truckId/...` route (product.md §1): a caller reaches a
- * truck as its owner, as a staff member (where the route allows staff) or, where the route allows
- * it, as an Admin. A staff member on a route staff may not use gets 403; anyone else gets the same
- * 404 as for a truck that does not exist, so other vendors' trucks cannot even be detected.
+ * The tenancy guard of every `/api/v1/trucks/:truckId/...` route (docs/product.md §1): a caller reaches
+ * a truck as its owner, as a staff member (where the route allows staff) or, where the route allows it,
+ * as an Admin. A staff member on a route staff may not use gets 403; anyone else gets the same 404 as
+ * for a truck that does not exist, so other vendors' trucks cannot even be detected.
  *
  * Routes guard with `preValidation: truckGuard(can('menu.edit'))` (the permissions of
  * domain/access.ts), so a stranger gets the 404 before any validation of the body could tell them

@@ -1,4 +1,4 @@
-/** The seed's `lang_dir` slice: UI language and its writing direction, persisted. */
+/** The seed's `lang_dir` slice (docs/product.md §6.3): UI language and its writing direction, persisted. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord, readJson, STORAGE_KEYS } from './storage';
 

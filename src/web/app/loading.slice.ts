@@ -1,4 +1,4 @@
-/** The seed's `loading` slice: `page` shows the full-screen overlay, `comp` a component spinner. */
+/** The seed's `loading` slice (docs/product.md §6.3): `page` shows the full-screen overlay, `comp` a component spinner. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface LoadingState {

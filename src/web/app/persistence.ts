@@ -1,4 +1,4 @@
-/** Writes the persisted parts of the state to local storage under the seed's keys when they change. */
+/** Writes the persisted parts of the state to local storage under the seed's keys (docs/product.md §6.3) when they change. */
 import { STORAGE_KEYS, writeJson } from './storage';
 import type { AppStore, RootState } from './store';
 

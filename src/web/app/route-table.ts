@@ -10,7 +10,7 @@ export interface RouteEntry {
   layout: Layout;
   /** The page module; it exports `Component` (React Router's lazy-route convention). */
   page: string;
-  /** 'signed-in': the seed's second list, shown only to a signed-in user. */
+  /** 'signed-in': the seed's second list (docs/product.md §6.2), shown only to a signed-in user. */
   access: 'public' | 'signed-in';
 }
 

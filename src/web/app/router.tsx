@@ -1,7 +1,7 @@
 /**
- * The route tree: the frame around everything, full-page screens in the page layout, and the
- * dashboard layout (its own lazy chunk) around the dashboard screens. Unknown paths get the
- * not-found page after <SessionGuard /> (in AppFrame) has applied the seed's redirect rules.
+ * The route tree: the frame around everything, full-page screens in the page layout, and the dashboard
+ * layout (its own lazy chunk) around the dashboard screens. Unknown paths get the not-found page after
+ * <SessionGuard /> (in AppFrame) has applied the seed's redirect rules (docs/product.md §6.4).
  */
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RequireAccess } from '../features/accounts/require-access';
@@ -14,7 +14,7 @@ import { NotFoundPage } from './shell/not-found.page';
 import { PageLayout } from './shell/page-layout';
 import { lazyCodeLoaded, type AppStore } from './store';
 
-/** The seed's protected extra routes exist only for a signed-in user; otherwise the path is unknown. */
+/** The seed's protected extra routes (docs/product.md §6.2) exist only for a signed-in user; otherwise the path is unknown. */
 function SignedInOnly({ screen }: { screen: string }) {
   const signedIn = useAppSelector((s) => s.auth.userModel.isLogin);
   if (!signedIn) return <NotFoundPage />;

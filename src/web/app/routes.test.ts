@@ -16,6 +16,7 @@ const SEED_PATHS = [
   '/booking-details',
 ];
 
+/** The seed's routes: docs/product.md §6.2. */
 describe('routes', { timeout: 30_000 }, () => {
   it("has the seed's eleven paths plus /jobs/{n}, the customer's quote page and the invitation link's page", () => {
     expect(SCREENS.map((s) => s.path).sort()).toEqual([...SEED_PATHS, '/jobs/:number', '/booking-quote/:token', '/invite'].sort());

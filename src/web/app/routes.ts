@@ -1,7 +1,7 @@
 /**
- * The screens of the seed (§2) plus /jobs/{n}, each loaded lazily from its feature, built from the
- * route table. `layout` keeps the seed's layout state: 'dashboard' (sidebar and navbar) or 'page'
- * (full-page screens).
+ * The screens of the seed (docs/product.md §6.2) plus /jobs/{n}, each loaded lazily from its feature,
+ * built from the route table. `layout` keeps the seed's layout state: 'dashboard' (sidebar and navbar)
+ * or 'page' (full-page screens).
  */
 import type { ComponentType } from 'react';
 import { matchPath, type LazyRouteFunction, type RouteObject } from 'react-router';
@@ -31,7 +31,7 @@ export const SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => e.access === 'pu
 /** The seed's second list: shown only to a signed-in user (the admin screens, for Admin only). */
 export const PROTECTED_EXTRA_SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => e.access === 'signed-in').map(toScreen);
 
-/** Paths the seed's redirect rules treat as known (§4 rule 3). */
+/** Paths the seed's redirect rules treat as known (docs/product.md §6.4 rule 3). */
 export const KNOWN_PATHS = SCREENS.map((s) => s.path).filter((p) => !p.includes(':'));
 
 const JOB_PATH = /^\/jobs\/\d+$/;

@@ -16,7 +16,7 @@ describe('sidebar slice', () => {
     expect(state.menu).toEqual({ selectedKeys: ['/orders'], openKeys: ['admin'] });
   });
 
-  it('resetting the menu selects /home (seed §4)', () => {
+  it('resetting the menu selects /home (docs/product.md §6.4)', () => {
     const state = reduce(reduce(reduce(undefined, setSelectedKeys(['/orders'])), setOpenKeys(['x'])), resetMenu());
     expect(state.menu).toEqual({ selectedKeys: ['/home'], openKeys: [] });
   });

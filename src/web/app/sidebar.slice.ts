@@ -1,4 +1,4 @@
-/** The seed's `sidebar` slice: the menu's selected/open keys and whether the sidebar is collapsed. */
+/** The seed's `sidebar` slice (docs/product.md §6.3): the menu's selected/open keys and whether the sidebar is collapsed. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord, readJson, STORAGE_KEYS } from './storage';
 
@@ -26,7 +26,7 @@ export const sidebarSlice = createSlice({
     setOpenKeys: (state, action: PayloadAction<string[]>) => {
       state.menu.openKeys = action.payload;
     },
-    /** The seed's "reset menu": back to /home. */
+    /** The seed's "reset menu" (docs/product.md §6.4): back to /home. */
     resetMenu: (state) => {
       state.menu.selectedKeys = [HOME_KEY];
       state.menu.openKeys = [];

@@ -3,7 +3,7 @@
  * (never a crash), and storage that throws (private mode, quota) is treated as empty.
  */
 
-/** The seed's local-storage keys, in one place. */
+/** The seed's local-storage keys (docs/product.md §6.3), in one place. */
 export const STORAGE_KEYS = {
   token: 'Token',
   userModel: 'userModel',

@@ -33,6 +33,7 @@ const DEFAULTS = {
 
 const PERSISTED_KEYS = ['userModel', 'role', 'user_details', 'access_list_data', 'lang_dir', 'sidebar'];
 
+/** The seed's slices and storage keys: docs/product.md §6.3. */
 describe('the store', () => {
   it("holds the seed's slices under their names, with their defaults", () => {
     expect(makeStore().getState()).toEqual(DEFAULTS);

@@ -1,6 +1,6 @@
 /**
- * makeStore: the seed's slices plus, once a screen needs it, the RTK Query cache. Tests make their
- * own store.
+ * makeStore: the seed's slices (docs/product.md §6.3) plus, once a screen needs it, the RTK Query
+ * cache. Tests make their own store.
  *
  * The API (app/api.ts) is not imported here: it injects its reducer and middleware when a screen
  * first imports it, which keeps RTK Query out of the entry chunk (the entry page's JS budget).

@@ -1,6 +1,6 @@
 /**
  * i18next with one catalogue per feature namespace and language (i18n/<lang>/<ns>.json).
- * Only the active language is loaded; switching language reloads the page (seed §4).
+ * Only the active language is loaded; switching language reloads the page (docs/product.md §6.4).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';

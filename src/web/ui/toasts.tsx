@@ -1,10 +1,10 @@
 /**
- * The toast container as the seed sets it (§8, §9): top-right (top-left in Arabic), below the navbar
- * so it never covers the navbar's controls or the settings drawer's close button, closing after
- * 5000 ms, pausing on hover and when the window loses focus, dismissed by dragging. The unstyled
- * build keeps react-toastify's CSS out of the JavaScript; `notify` (ui/notify.ts) shows toasts.
- * Its English-only labels are replaced from the catalogue, and its timer bar (labelled in English
- * only) is hidden, though it still times the toast.
+ * The toast container as the seed sets it (docs/product.md §6.8, §6.9): top-right (top-left in Arabic),
+ * below the navbar so it never covers the navbar's controls or the settings drawer's close button,
+ * closing after 5000 ms, pausing on hover and when the window loses focus, dismissed by dragging. The
+ * unstyled build keeps react-toastify's CSS out of the JavaScript; `notify` (ui/notify.ts) shows
+ * toasts. Its English-only labels are replaced from the catalogue, and its timer bar (labelled in
+ * English only) is hidden, though it still times the toast.
  */
 import { useTranslation } from 'react-i18next';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';

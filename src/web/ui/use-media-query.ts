@@ -14,5 +14,5 @@ export function useMediaQuery(query: string): boolean {
 
 /** Below this width the sidebar becomes a drawer (Ant Design's `lg`). */
 export const DESKTOP_QUERY = '(min-width: 992px)';
-/** The seed's narrow-window breakpoint: below 1200px the sidenav-type buttons are disabled. */
+/** The seed's narrow-window breakpoint (docs/product.md §6.9): below 1200px the sidenav-type buttons are disabled. */
 export const WIDE_QUERY = '(min-width: 1200px)';

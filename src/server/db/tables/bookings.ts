@@ -1,7 +1,7 @@
 /**
  * Catering and event bookings and what hangs off them: the history of every change, the per-truck
  * number counter, the Idempotency-Key record and the private calendar feed. truck_id leads every
- * primary and unique key (product.md §5: ready to distribute by truck over Citus).
+ * primary and unique key (docs/product.md §5: ready to distribute by truck over Citus).
  * No double booking is a database rule: an exclusion constraint over the busy window of confirmed
  * bookings (custom migration, drizzle-kit cannot express it).
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.

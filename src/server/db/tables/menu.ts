@@ -1,6 +1,6 @@
 /**
  * The menu of a truck: categories, items, option groups and options, and the menu's version.
- * truck_id leads every key and every foreign key (product.md §5: colocated with trucks on Citus).
+ * truck_id leads every key and every foreign key (docs/product.md §5: colocated with trucks on Citus).
  * Categories and items are soft-deleted (deleted_at): order lines keep their own snapshot of names and
  * prices, and may still point at the item they were made from. Groups and options are replaced with
  * their item's edits; order lines copy what they need of them, so nothing points at those rows.

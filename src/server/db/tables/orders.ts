@@ -1,7 +1,7 @@
 /**
  * Orders and what hangs off them: lines (snapshots of the menu at ordering time), the history of
  * every change, the per-truck daily number counter and the Idempotency-Key record. truck_id leads
- * every primary and unique key (product.md §5: ready to distribute by truck over Citus).
+ * every primary and unique key (docs/product.md §5: ready to distribute by truck over Citus).
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */
 import { sql } from 'drizzle-orm';

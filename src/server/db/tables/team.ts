@@ -2,7 +2,7 @@
  * Invitations to a truck's team. The mailed token is signed (HMAC with the server's secret) and names
  * the truck, the invitation and a nonce; only a hash of the nonce is kept, and a resend replaces it,
  * so only the latest link works. A link is single-use (accepted_at) and withdrawable (withdrawn_at).
- * truck_id leads the primary key like every truck-owned table (product.md §5).
+ * truck_id leads the primary key like every truck-owned table (docs/product.md §5).
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */
 import { sql } from 'drizzle-orm';

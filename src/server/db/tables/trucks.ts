@@ -1,7 +1,7 @@
 /**
  * Trucks and what they own: staff memberships, documents, the review history and uploaded files.
  * `trucks.id` is the distribution key; every other table carries truck_id first in its primary key
- * (product.md §5: ready to shard by truck over Citus). Slugs are global, so they live in a small
+ * (docs/product.md §5: ready to shard by truck over Citus). Slugs are global, so they live in a small
  * table of their own (a Citus reference table) instead of a unique index on trucks.
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */

@@ -1,6 +1,6 @@
 /**
  * A truck's delivery zones. Shapes and fee rules are stored as the contract has them (validated on
- * the way in); truck_id leads the primary key (product.md §5, Citus-ready).
+ * the way in); truck_id leads the primary key (docs/product.md §5, Citus-ready).
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

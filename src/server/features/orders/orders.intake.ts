@@ -1,5 +1,5 @@
 /**
- * Order intake's checks and pricing (product.md §2, issue 8 point 1): the truck may trade, is open
+ * Order intake's checks and pricing (docs/product.md §2.6): the truck may trade, is open
  * and not paused at the time asked for, every line is priced from the menu as it is now (the client
  * never sends a price), the options follow their groups' rules, a delivery point falls in a zone
  * and meets its minimum. Every problem is reported at once, each on the field it concerns, under

@@ -130,7 +130,7 @@ describe('the flow', () => {
   });
 });
 
-/** product.md §2, spelled out: what each status refuses (delivery orders may not skip the ride, pickups have none). */
+/** docs/product.md §2.6, spelled out: what each status refuses (delivery orders may not skip the ride, pickups have none). */
 const REFUSED: [string, OrderStatus, ManualOrderActionName[], 'pickup' | 'delivery'][] = [
   ['pending', 'pending', ['start_preparing', 'mark_ready', 'send_out', 'complete', 'cancel', 'delay'], 'pickup'],
   ['accepted', 'accepted', ['accept', 'reject', 'mark_ready', 'send_out', 'complete'], 'pickup'],

@@ -1,8 +1,9 @@
 /**
  * The admin's side: the review queue and list of every truck, and the decisions (approve, request
- * changes, reject, suspend, reinstate). A decision changes the status only along product.md's flow,
- * records who and why, mails the owner, and leaves a notice for their next visit. Approving a
- * vendor's first truck makes the owner a Vendor; their next session refresh carries the new access list.
+ * changes, reject, suspend, reinstate). A decision changes the status only along the application flow
+ * (docs/product.md §2.2), records who and why, mails the owner, and leaves a notice for their next
+ * visit. Approving a vendor's first truck makes the owner a Vendor; their next session refresh carries
+ * the new access list.
  */
 import { DomainError } from '@domain/errors';
 import {

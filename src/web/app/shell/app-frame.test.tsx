@@ -66,6 +66,7 @@ describe('the app frame', SCREEN_TIMEOUT, () => {
   });
 });
 
+/** The seed's layouts, 'dashboard' and 'page': docs/product.md §6.2. */
 describe("the seed's layout value", SCREEN_TIMEOUT, () => {
   function LayoutProbe() {
     return <output data-testid="layout">{useSettings().settings.layout}</output>;

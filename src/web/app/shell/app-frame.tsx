@@ -1,8 +1,8 @@
 /**
  * Wraps every screen: the thin loading bar while a lazy page loads, the full-screen overlay while
- * `loading.page` is set, the scroll reset on every path change (seed §2) and the document title,
- * led by what waits for attention (new orders), so it shows in the browser's tab from any screen.
- * The session rules (accounts issue) plug in through <SessionGuard />.
+ * `loading.page` is set, the scroll reset on every path change (docs/product.md §6.2) and the document
+ * title, led by what waits for attention (new orders), so it shows in the browser's tab from any
+ * screen. The session rules (accounts issue) plug in through <SessionGuard />.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

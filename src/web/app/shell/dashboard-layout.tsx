@@ -1,6 +1,7 @@
 /**
- * The dashboard layout (the seed's default 'dashboard'): sidebar, navbar, the screen and the settings
- * drawer, and what features keep running on every screen (shell-mounts.tsx). A lazy route of its own, so the entry page never loads Ant Design's layout and menu.
+ * The dashboard layout (the seed's default 'dashboard', docs/product.md §6.2): sidebar, navbar, the
+ * screen and the settings drawer, and what features keep running on every screen (shell-mounts.tsx). A
+ * lazy route of its own, so the entry page never loads Ant Design's layout and menu.
  */
 import { Layout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';

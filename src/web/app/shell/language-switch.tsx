@@ -1,6 +1,7 @@
 /**
  * Switches between English and Arabic: saves `lang_dir` (persistence.ts writes it on the spot) and
- * reloads, as the seed does. Plain markup, so the entry page carries no Ant Design for it.
+ * reloads, as the seed does (docs/product.md §6.4). Plain markup, so the entry page carries no Ant
+ * Design for it.
  */
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../hooks';

@@ -1,4 +1,4 @@
-/** Full-page screens (the seed's layout 'page'): the entry page, sign-up and the not-found page. */
+/** Full-page screens (the seed's layout 'page', docs/product.md §6.2): the entry page, sign-up and the not-found page. */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';

@@ -1,8 +1,9 @@
 /**
- * The settings drawer (seed §2, 360px wide): sidebar colour and type, fixed navbar, dark mode, and the
- * documentation link (the user guide the app serves, in the interface language) and the share link (the
- * current truck's public page; there is no star link: the project has no public repository to star). Loaded on first open, so its colour picker weighs nothing
- * until then. The sidebar-type buttons are disabled below 1200px (seed §4).
+ * The settings drawer (docs/product.md §6.2, 360px wide): sidebar colour and type, fixed navbar, dark
+ * mode, and the documentation link (the user guide the app serves, in the interface language) and the
+ * share link (the current truck's public page; there is no star link: the project has no public
+ * repository to star). Loaded on first open, so its colour picker weighs nothing until then. The
+ * sidebar-type buttons are disabled below 1200px (docs/product.md §6.4).
  */
 import { BookOutlined, CloseOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Divider, Drawer, Switch } from 'antd';

@@ -24,7 +24,7 @@ describe('display settings', () => {
     expect(state).toEqual({ ...DEFAULT_SETTINGS, sidenavColor: 'warning', sidenavType: 'white', fixedNavbar: false, darkMode: true, layout: 'page', openConfigurator: true });
   });
 
-  it('closing the drawer sets it closed (seed §4)', () => {
+  it('closing the drawer sets it closed (docs/product.md §6.4)', () => {
     const open = settingsReducer(DEFAULT_SETTINGS, { type: 'openConfigurator', value: true });
     expect(settingsReducer(open, { type: 'openConfigurator', value: false }).openConfigurator).toBe(false);
   });

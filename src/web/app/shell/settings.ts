@@ -1,8 +1,8 @@
 /**
  * The dashboard's own display settings (the settings drawer's choices, the seed's layout value and
- * whether the drawer is open). Not one of the seed's Redux slices: it lives in a React context, like
- * the dashboard template the seed came from. The choices persist under `ui_settings`; index.html
- * reads `darkMode` from there before first paint.
+ * whether the drawer is open). Not one of the seed's Redux slices (docs/product.md §6.3): it lives in a
+ * React context, like the dashboard template the seed came from. The choices persist under
+ * `ui_settings`; index.html reads `darkMode` from there before first paint.
  */
 import type { Layout } from '../route-table';
 import { isOneOf, isRecord, readJson, STORAGE_KEYS, writeJson } from '../storage';

@@ -1,7 +1,7 @@
 /**
- * The entry page's pop-ups, driven by the seed's `pop` slice: sign-in, sign-up, forgot-password
- * and create-profile. Loaded on first open, and each form loads when its pop-up first shows, so
- * the entry page carries neither Ant Design nor the API client.
+ * The entry page's pop-ups, driven by the seed's `pop` slice (docs/product.md §6.3): sign-in, sign-up,
+ * forgot-password and create-profile. Loaded on first open, and each form loads when its pop-up first
+ * shows, so the entry page carries neither Ant Design nor the API client.
  */
 import { Modal, Spin } from 'antd';
 import { lazy, Suspense } from 'react';

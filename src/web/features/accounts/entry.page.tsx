@@ -1,9 +1,9 @@
 /**
  * `/`: what TruckDesk does, and the way in through the seed's pop-ups (sign-in, sign-up,
- * forgot-password, create-profile). Plain markup and CSS: the pop-ups and their forms load on first
- * open, keeping this page within its weight budget. A signed-in user goes on to /home, or back to the
- * screen kept in `?next=` (set by the session guard for a signed-out visitor), whose sign-in pop-up
- * opens by itself.
+ * forgot-password, create-profile; docs/product.md §6.3). Plain markup and CSS: the pop-ups and their
+ * forms load on first open, keeping this page within its weight budget. A signed-in user goes on to
+ * /home, or back to the screen kept in `?next=` (set by the session guard for a signed-out visitor),
+ * whose sign-in pop-up opens by itself.
  */
 import { safeNextPath } from '@domain/session';
 import { lazy, Suspense, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Name, phone and language: the create-profile step after signing up, and the details on
- * /user-profile. A new language also switches the interface (seed §4: save lang_dir, reload).
+ * Name, phone and language: the create-profile step after signing up, and the details on /user-profile.
+ * A new language also switches the interface (docs/product.md §6.4: save lang_dir, reload).
  */
 import { FullNameSchema, PhoneSchema, type UpdateProfile } from '@domain/accounts';
 import { Alert, Button, Form, Input, Radio, Space } from 'antd';

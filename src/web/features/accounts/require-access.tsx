@@ -1,5 +1,5 @@
 /**
- * Guards a screen by the access list the server sent with the session (product.md §1). Display
+ * Guards a screen by the access list the server sent with the session (docs/product.md §1). Display
  * only: the server checks every request on its own. Plain markup, as it ships with the router.
  */
 import { canAccess, isTruckScreen, screenFor } from '@domain/access';

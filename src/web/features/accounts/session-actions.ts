@@ -1,7 +1,7 @@
 /**
- * Starting and ending a session on the client: the token, the user, their roles and access list,
- * and the login flag, under the seed's storage keys. Kept free of the API client, because the
- * session guard that ends expired sessions ships with the entry chunk.
+ * Starting and ending a session on the client: the token, the user, their roles and access list, and
+ * the login flag, under the seed's storage keys (docs/product.md §6.3). Kept free of the API client,
+ * because the session guard that ends expired sessions ships with the entry chunk.
  */
 import type { Me, Session } from '@domain/accounts';
 import { removeKeys, STORAGE_KEYS } from '../../app/storage';

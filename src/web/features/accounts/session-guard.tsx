@@ -1,8 +1,9 @@
 /**
- * Applies the seed's login-state rules (§4, decided by evaluateLoginState in src/domain/session.ts)
- * on every change of login state or path, and keeps a signed-in session alive: it checks the
- * session with the server once per sign-in (a token signed out elsewhere ends here too) and renews
- * the token before it expires, up to the session's maximum age. Rendered once, inside the router.
+ * Applies the seed's login-state rules (docs/product.md §6.4, decided by evaluateLoginState in
+ * src/domain/session.ts) on every change of login state or path, and keeps a signed-in session alive:
+ * it checks the session with the server once per sign-in (a token signed out elsewhere ends here too)
+ * and renews the token before it expires, up to the session's maximum age. Rendered once, inside the
+ * router.
  */
 import { evaluateLoginState, renewDelayMs, signedOutRedirect, tokenStatus } from '@domain/session';
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The JWT under the seed's `Token` key. It lives in local storage only (not in Redux), so writes go
- * through here to let the session guard re-schedule renewals when it changes.
+ * The JWT under the seed's `Token` key (docs/product.md §6.3). It lives in local storage only (not in
+ * Redux), so writes go through here to let the session guard re-schedule renewals when it changes.
  */
 import { useSyncExternalStore } from 'react';
 import { readString, STORAGE_KEYS, writeString } from '../../app/storage';

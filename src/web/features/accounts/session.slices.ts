@@ -1,7 +1,8 @@
 /**
- * The seed's session slices: `auth` (userModel.isLogin), `user` (role list and profile),
- * `accessControl` (the access list) and `pop` (the sign-in/sign-up/forgot/create-profile pop-ups).
- * Each starts from local storage and falls back to its default when storage is missing or corrupt.
+ * The seed's session slices (docs/product.md §6.3): `auth` (userModel.isLogin), `user` (role list and
+ * profile), `accessControl` (the access list) and `pop` (the sign-in/sign-up/forgot/create-profile
+ * pop-ups). Each starts from local storage and falls back to its default when storage is missing or
+ * corrupt.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord, isStringArray, readJson, STORAGE_KEYS } from '../../app/storage';

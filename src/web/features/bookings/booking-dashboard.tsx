@@ -2,9 +2,9 @@
  * The /booking-details screen for one truck: the availableToArrive switch, status tabs with counts,
  * the tab's bookings (a page at a time), the selected booking beside them (or in a drawer on a
  * narrow screen), the month calendar of confirmed ones and the calendar feed; kept live by the
- * truck's event stream. The seed's `booking` slice holds the tab, the selection, what is on screen,
- * the loading flags and the switch: the cache's pages and counts go into it and the tabs, the list and
- * the panel read them from it.
+ * truck's event stream. The seed's `booking` slice (docs/product.md §6.3) holds the tab, the
+ * selection, what is on screen, the loading flags and the switch: the cache's pages and counts go
+ * into it and the tabs, the list and the panel read them from it.
  */
 import { BOOKING_TAB_NAMES, type BookingSummary } from '@domain/booking-contracts';
 import type { BookingTab } from '@domain/bookings';

@@ -1,9 +1,9 @@
 /**
- * The seed's `booking` slice: the order slice's fields for the booking dashboard, plus the truck's
- * `availableToArrive` switch (accepting event bookings). Server data lives in the RTK Query cache
- * (refreshed live by the truck's stream); this holds the dashboard's own state — the tab, the
- * selected booking, the bookings and counts on screen, the loading flags and the switch as last
- * read or set — kept in step with it by the dashboard.
+ * The seed's `booking` slice (docs/product.md §6.3): the order slice's fields for the booking
+ * dashboard, plus the truck's `availableToArrive` switch (accepting event bookings). Server data lives
+ * in the RTK Query cache (refreshed live by the truck's stream); this holds the dashboard's own state —
+ * the tab, the selected booking, the bookings and counts on screen, the loading flags and the switch as
+ * last read or set — kept in step with it by the dashboard.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BookingSummary } from '@domain/booking-contracts';

@@ -1,5 +1,5 @@
 /**
- * `/home`, today at a glance (product.md §3), for whoever signs in:
+ * `/home`, today at a glance (docs/product.md §3), for whoever signs in:
  *  - a vendor (the truck chosen in the switcher): open or closed now and the next change, the pause,
  *    taking orders or why not, today's figures against the same weekday last week, pending orders
  *    and booking requests, paper warnings, and the charts — live with the truck's event stream;

@@ -4,8 +4,9 @@
  * CSV export and phone orders; kept live by the truck's event stream, which the signed-in shell
  * follows on every screen (order-alerts.shell.tsx): here the ringing orders stand out, and a dropped
  * connection shows at once while the screen keeps what it had.
- * The seed's `order` slice holds the tab, the selection, what is on screen and the loading flags:
- * the cache's pages and counts go into it and the tabs, the list and the panel read them from it.
+ * The seed's `order` slice (docs/product.md §6.3) holds the tab, the selection, what is on screen
+ * and the loading flags: the cache's pages and counts go into it and the tabs, the list and the
+ * panel read them from it.
  */
 import type { OrderSummary } from '@domain/order-contracts';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from '@domain/orders/dashboard';

@@ -1,8 +1,8 @@
 /**
- * The seed's `order` slice: what the order dashboard shows. Server data lives in the RTK Query
- * cache (patched live by the truck's stream); this holds the dashboard's own state — the tab, the
- * selected order, the orders and counts on screen and the loading flags — kept in step with it by
- * the dashboard.
+ * The seed's `order` slice (docs/product.md §6.3): what the order dashboard shows. Server data lives in
+ * the RTK Query cache (patched live by the truck's stream); this holds the dashboard's own state — the
+ * tab, the selected order, the orders and counts on screen and the loading flags — kept in step with it
+ * by the dashboard.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderSummary } from '@domain/order-contracts';

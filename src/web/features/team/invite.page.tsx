@@ -20,7 +20,7 @@ import { useAcceptInvitationMutation, useInvitationPreviewQuery } from './team.a
 import './team.css';
 import { nameIn } from '@domain/names';
 
-/** The seed's `pop` state opens the entry page's account pop-ups (its action, by type: features do not import each other). */
+/** The seed's `pop` state (docs/product.md §6.3) opens the entry page's account pop-ups (its action, by type: features do not import each other). */
 const openAccountPop = (type: 'sign-in' | 'sign-up', email: string) => ({ type: 'pop/openPop', payload: { type, email } });
 
 function Invitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
