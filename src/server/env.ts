@@ -32,7 +32,6 @@ const EnvSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   TILE_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
   TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().max(500).optional()),
-  REPOSITORY_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DB_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(20)),
   WORKERS: z.preprocess(
     emptyAsUndefined,
@@ -69,7 +68,6 @@ export interface Config {
   tileUrl: string | undefined;
   /** The tiles' attribution (HTML) when TILE_URL names other tiles; OpenStreetMap's is added by the web app. */
   tileAttribution: string | undefined;
-  repositoryUrl: string | undefined;
   dbPoolMax: number;
   /** Server processes on the port (node:cluster); `auto` became the number of cores. */
   workers: number;
@@ -140,7 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parsed.SMTP_URL,
     tileUrl: parsed.TILE_URL === 'off' ? undefined : (parsed.TILE_URL ?? OSM_TILE_URL),
     tileAttribution: parsed.TILE_ATTRIBUTION,
-    repositoryUrl: parsed.REPOSITORY_URL,
     dbPoolMax: parsed.DB_POOL_MAX,
     workers: parsed.WORKERS === 'auto' ? os.availableParallelism() : parsed.WORKERS,
     workerDatabase: parsed.TRUCKDESK_WORKER_DATABASE ? (JSON.parse(parsed.TRUCKDESK_WORKER_DATABASE) as Config['workerDatabase']) : undefined,
