@@ -78,7 +78,7 @@ export const TRUCK_PERMISSIONS = {
   'truck.edit': ['owner'],
   /** Inviting and removing staff. */
   'team.manage': ['owner'],
-  /** Revenue and sales figures (home); the owner can let staff see them too (domain/home.ts revenueVisibleTo). */
+  /** Revenue and sales figures (home); the owner can let staff see them too (domain/home/index.ts revenueVisibleTo). */
   'revenue.view': ['owner'],
   'menu.view': ['owner', 'staff'],
   'menu.edit': ['owner'],

@@ -46,7 +46,7 @@ export interface AvailabilityFacts<Z extends NamedZone> {
   zones: PreparedZones<Z>;
   /** The truck's base location: where it stands when no shift names a spot. */
   base: LatLng | null;
-  /** False while the truck may not take orders at all (see trucks.ts tradingBlocks). */
+  /** False while the truck may not take orders at all (see trucks/index.ts tradingBlocks). */
   mayTrade: boolean;
 }
 

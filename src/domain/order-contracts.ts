@@ -115,7 +115,7 @@ export const INTAKE_PROBLEM_CODES = [
 ] as const;
 export type IntakeProblemCode = (typeof INTAKE_PROBLEM_CODES)[number];
 
-/** Why a truck may not trade (trucks.ts tradingBlocks): on the field, each; as the answer's code, truck_not_trading. */
+/** Why a truck may not trade (trucks/index.ts tradingBlocks): on the field, each; as the answer's code, truck_not_trading. */
 const TRADING_BLOCKS = ['truck_not_approved', 'document_missing', 'document_expired'];
 
 export function mostPressing(codes: readonly string[]): IntakeProblemCode | 'order_refused' {

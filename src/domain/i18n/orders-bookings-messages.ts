@@ -1,5 +1,5 @@
 /**
- * Messages for the codes that money.ts, orders.ts and bookings.ts introduce, in both languages,
+ * Messages for the codes that money.ts, orders/index.ts and bookings/index.ts introduce, in both languages,
  * to be merged into the catalogues of ./error-messages.ts. Placeholders use i18next syntax.
  * - error codes (the `code` of an error answer): illegal_transition, quote_expired, booking_clash
  *   ({{number}}: the other booking's number), amount_too_large;

@@ -1,6 +1,6 @@
 /**
  * The menu's rules a browser needs too: limits, dietary tags, "sold out now?" and pricing a line with
- * its option groups' rules. No schemas and no time-zone library here (menu.ts has those), so the
+ * its option groups' rules. No schemas and no time-zone library here (index.ts has those), so the
  * customer's page checks a line exactly as intake will without carrying zod or Temporal.
  */
 import { addMinor, multiplyMinor } from '../money/minor';
@@ -36,7 +36,7 @@ interface Sellable {
   soldOutUntil: SoldOutUntil;
 }
 
-/** The parts of a menu item (menu.ts MenuItem) a line's price depends on. */
+/** The parts of a menu item (index.ts MenuItem) a line's price depends on. */
 export interface PricingItem extends Sellable {
   id: string;
   nameEn: string;

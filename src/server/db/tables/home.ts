@@ -2,7 +2,7 @@
  * Sales rollups for /home, kept by the database itself (triggers in the `home_rollups` migration)
  * whenever orders are placed, change status or get their lines: the summary then reads a few dozen
  * rows instead of a truck's whole history. A sale is an order in any status but rejected, cancelled
- * or expired (domain/home.ts). Orders are never deleted on their own, only with their truck, whose
+ * or expired (domain/home/index.ts). Orders are never deleted on their own, only with their truck, whose
  * rollup rows go with it.
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */

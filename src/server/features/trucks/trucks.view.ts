@@ -1,4 +1,4 @@
-/** Rows to the contracts of src/domain/trucks.ts: what the API answers about a truck. */
+/** Rows to the contracts of src/domain/trucks/index.ts: what the API answers about a truck. */
 import {
   documentState,
   localToday,

@@ -7,11 +7,11 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { CurrencySchema, fromMinor } from './money';
-import { DIETARY_TAGS, MENU_LIMITS, isAvailable } from './menu/line-pricing';
-import type { Named } from './names';
+import { CurrencySchema, fromMinor } from '../money';
+import { DIETARY_TAGS, MENU_LIMITS, isAvailable } from './line-pricing';
+import type { Named } from '../names';
 
-export * from './menu/line-pricing';
+export * from './line-pricing';
 
 const UuidSchema = z.uuid();
 const NameSchema = z.string().trim().max(80).default('');
@@ -277,7 +277,7 @@ export function itemInputOf(item: MenuItem): ItemInput {
   };
 }
 
-export { inLanguage } from './names';
+export { inLanguage } from '../names';
 
 // ---- What customers see -------------------------------------------------------------------------
 

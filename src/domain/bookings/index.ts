@@ -21,7 +21,7 @@ import {
   type HistoryEntry,
   type IllegalTransition,
   type InvalidCommand,
-} from './status-flow';
+} from '../status-flow';
 
 export const BOOKING_STATUSES = ['pending', 'quoted', 'confirmed', 'completed', 'declined', 'expired', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

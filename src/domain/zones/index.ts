@@ -21,10 +21,10 @@ export {
   type LatLng,
   type Position,
   type ZoneShape,
-} from './zones/zone.schema';
-export { deliveryFee } from './zones/fee-rules';
-export { prepareZones, type PreparedZones } from './zones/zone-index';
-export { matchZone, type MatchOptions, type ZoneMatch } from './zones/match-zone';
+} from './zone.schema';
+export { deliveryFee } from './fee-rules';
+export { prepareZones, type PreparedZones } from './zone-index';
+export { matchZone, type MatchOptions, type ZoneMatch } from './match-zone';
 export {
   DeliveryQuoteSchema,
   MAX_ZONES_PER_TRUCK,
@@ -41,4 +41,4 @@ export {
   type ZoneTest,
   type ZoneTestInput,
   type ZoneUpdate,
-} from './zones/zones-api.schema';
+} from './zones-api.schema';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { HOURS_ZONES_FIELD_MESSAGES } from './i18n/hours-zones-messages';
-import { WEEKDAYS, WeeklyScheduleSchema, isOpenAt, nextOpening, openStatus, type Schedule, type ScheduleInput, type Weekday } from './hours';
+import { HOURS_ZONES_FIELD_MESSAGES } from '../i18n/hours-zones-messages';
+import { WEEKDAYS, WeeklyScheduleSchema, isOpenAt, nextOpening, openStatus, type Schedule, type ScheduleInput, type Weekday } from './index';
 
 const schedule = (input: ScheduleInput): Schedule => WeeklyScheduleSchema.parse(input);
 const instant = (iso: string) => Temporal.Instant.from(iso);

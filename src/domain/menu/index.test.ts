@@ -17,7 +17,7 @@ import {
   soldOutUntilFor,
   type MenuItem,
   type MenuOptionGroup,
-} from './menu';
+} from './index';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const codesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; params?: unknown; code: string }[] } }) =>

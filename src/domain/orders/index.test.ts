@@ -17,8 +17,8 @@ import {
   type OrderState,
   type OrderStatus,
   type OrderType,
-} from './orders';
-import { issuesToFields } from './validation';
+} from './index';
+import { issuesToFields } from '../validation';
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const at = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000).toISOString();

@@ -4,11 +4,11 @@
  * weekday last week, who sees revenue, and an applicant's next step.
  */
 import { z } from 'zod';
-import { mayOnTruck } from './access';
-import { OpenStatusViewSchema } from './hours';
-import { CurrencySchema } from './money';
-import type { OrderStatus } from './orders';
-import { DocumentAlertSchema, DOCUMENT_TYPES, TRUCK_STATUSES, type TruckRelation } from './trucks';
+import { mayOnTruck } from '../access';
+import { OpenStatusViewSchema } from '../hours';
+import { CurrencySchema } from '../money';
+import type { OrderStatus } from '../orders';
+import { DocumentAlertSchema, DOCUMENT_TYPES, TRUCK_STATUSES, type TruckRelation } from '../trucks';
 
 /**
  * Orders that are sales: everything but the three closed ends that never reach the customer.

@@ -5,7 +5,7 @@
  * What staff may do is in ./access.ts (TRUCK_PERMISSIONS).
  */
 import { z } from 'zod';
-import { EmailSchema, FullNameSchema } from './accounts';
+import { EmailSchema, FullNameSchema } from '../accounts';
 
 /** An invitation link works for this long after it was (re)sent. */
 export const INVITATION_DAYS = 7;

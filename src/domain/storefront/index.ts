@@ -5,10 +5,10 @@
  * orders or internal ids: an order is reached by its public id alone.
  */
 import { z } from 'zod';
-import { CUISINES } from './trucks';
-import { CurrencySchema } from './money';
-import { OrderLineSchema } from './order-contracts';
-import { ORDER_STATUSES, ORDER_TYPES } from './orders';
+import { CUISINES } from '../trucks';
+import { CurrencySchema } from '../money';
+import { OrderLineSchema } from '../order-contracts';
+import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
 const TimestampSchema = z.iso.datetime({ offset: true });
 
@@ -65,4 +65,4 @@ export const PublicOrderParamsSchema = z.object({
   publicId: z.string().regex(/^[0-9a-f]{32}$/),
 });
 
-export { isFinalStatus, ORDER_POLL_MS } from './storefront/order-page';
+export { isFinalStatus, ORDER_POLL_MS } from './order-page';

@@ -3,9 +3,9 @@
  * the OpenAPI document and the web forms. Refinements name their field code in params.code.
  */
 import { z } from 'zod';
-import { ACTIONS, ROLES, TRUCK_ROLES } from './access';
-import { isCommonPassword } from './common-passwords';
-import { LANGS } from './errors';
+import { ACTIONS, ROLES, TRUCK_ROLES } from '../access';
+import { isCommonPassword } from '../common-passwords';
+import { LANGS } from '../errors';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -21,12 +21,12 @@ import {
   type HistoryEntry,
   type IllegalTransition,
   type InvalidCommand,
-} from './status-flow';
-import { MAX_DELAY_MINUTES, MAX_PREP_MINUTES, nextStatus, type OrderActionName, type OrderState, type OrderStatus } from './orders/flow';
+} from '../status-flow';
+import { MAX_DELAY_MINUTES, MAX_PREP_MINUTES, nextStatus, type OrderActionName, type OrderState, type OrderStatus } from './flow';
 
 // The rules the browser reads without zod.
-export * from './orders/flow';
-export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, displayNumber, QUEUE_TABS, tabOf, type DashboardTab } from './orders/dashboard';
+export * from './flow';
+export { DASHBOARD_TABS, DEFAULT_DASHBOARD_TAB, displayNumber, QUEUE_TABS, tabOf, type DashboardTab } from './dashboard';
 
 const acceptShape = { action: z.literal('accept'), prepMinutes: z.int().min(1).max(MAX_PREP_MINUTES) };
 const rejectShape = { action: z.literal('reject'), reason: ReasonSchema };

@@ -2,7 +2,7 @@
  * Operating hours (docs/product.md §2.9): the schedule contract and the one shared answer to "open at
  * t?" and "next opening after t". The rules live in ./hours/; this is their public face.
  */
-export { WEEKDAYS, type Weekday } from './hours/weekdays';
+export { WEEKDAYS, type Weekday } from './weekdays';
 export {
   MAX_SHIFTS_PER_DAY,
   ScheduleExceptionSchema,
@@ -16,10 +16,10 @@ export {
   type ScheduleInput,
   type Shift,
   type Spot,
-} from './hours/schedule.schema';
-export type { ShiftOverlapCode } from './hours/shift-overlaps';
-export { MAX_SEARCH_DAYS, type ScheduledShift } from './hours/shift-calendar';
-export { toInstant, type InstantInput } from './hours/wall-clock';
+} from './schedule.schema';
+export type { ShiftOverlapCode } from './shift-overlaps';
+export { MAX_SEARCH_DAYS, type ScheduledShift } from './shift-calendar';
+export { toInstant, type InstantInput } from './wall-clock';
 export {
   isOpenAt,
   nextChange,
@@ -29,7 +29,7 @@ export {
   type NextOpening,
   type OpenAt,
   type OpenStatus,
-} from './hours/open-status';
+} from './open-status';
 export {
   HoursSchema,
   HoursUpdateSchema,
@@ -45,4 +45,4 @@ export {
   type HoursUpdateInput,
   type OpenStatusView,
   type Pause,
-} from './hours/hours-api.schema';
+} from './hours-api.schema';

@@ -5,11 +5,11 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { EmailSchema, PhoneSchema } from './accounts';
-import { CurrencySchema } from './money';
-import { ReasonSchema } from './status-flow';
-import { isIanaTimeZone } from './time-zone';
-import { UploadSchema } from './uploads';
+import { EmailSchema, PhoneSchema } from '../accounts';
+import { CurrencySchema } from '../money';
+import { ReasonSchema } from '../status-flow';
+import { isIanaTimeZone } from '../time-zone';
+import { UploadSchema } from '../uploads';
 
 export const CUISINES = [
   'burgers', 'shawarma', 'falafel', 'grills', 'sandwiches', 'pizza', 'tacos', 'asian', 'indian',
@@ -132,7 +132,7 @@ export interface DocumentFacts {
   expiryDate: string;
 }
 
-export { localToday } from './time-zone';
+export { localToday } from '../time-zone';
 
 /** A document is valid through its expiry date and expired the day after. */
 export function documentState(expiryDate: string, today: string): { state: DocumentState; daysLeft: number } {

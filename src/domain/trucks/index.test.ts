@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TimeZoneSchema } from './hours';
+import { TimeZoneSchema } from '../hours';
 import {
   allowedReviewActions,
   documentState,
@@ -15,7 +15,7 @@ import {
   tradingBlocks,
   type ReviewAction,
   type TruckStatus,
-} from './trucks';
+} from './index';
 
 const LEGAL: Array<[TruckStatus, ReviewAction, TruckStatus]> = [
   ['draft', 'submit', 'submitted'],

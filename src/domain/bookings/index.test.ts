@@ -21,8 +21,8 @@ import {
   type BookingSlot,
   type BookingState,
   type BookingStatus,
-} from './bookings';
-import { issuesToFields } from './validation';
+} from './index';
+import { issuesToFields } from '../validation';
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const inHours = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();

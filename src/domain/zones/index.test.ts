@@ -1,9 +1,9 @@
 import { distance } from '@turf/distance';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOURS_ZONES_FIELD_MESSAGES } from './i18n/hours-zones-messages';
-import { DeliveryZoneSchema, matchZone, prepareZones, type DeliveryZone, type DeliveryZoneInput, type LatLng, type Position } from './zones';
-import { matchZoneBruteForce } from './zones/match-zone.reference';
+import { HOURS_ZONES_FIELD_MESSAGES } from '../i18n/hours-zones-messages';
+import { DeliveryZoneSchema, matchZone, prepareZones, type DeliveryZone, type DeliveryZoneInput, type LatLng, type Position } from './index';
+import { matchZoneBruteForce } from './match-zone.reference';
 
 const zone = (input: DeliveryZoneInput): DeliveryZone => DeliveryZoneSchema.parse(input);
 const flat = (fee: number | null) => [{ when: 'all' as const, fee }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, NewPasswordSchema, PhoneSchema, SignUpSchema } from './accounts';
-import { issuesToFields } from './validation';
+import { EmailSchema, NewPasswordSchema, PhoneSchema, SignUpSchema } from './index';
+import { issuesToFields } from '../validation';
 
 const codes = (result: { success: boolean; error?: { issues: unknown[] } }) =>
   result.success ? [] : issuesToFields(result.error!.issues as never, 'en').map((f) => f.code);
