@@ -2,7 +2,7 @@
  * A truck ready to take bookings, for API tests: approved with valid documents, a staff member, and
  * helpers to ask for, act on and read bookings. Amounts are KWD minor units (fils).
  */
-import type { Booking, CreateBookingInput } from '@domain/booking-contracts';
+import type { Booking, CreateBookingInput } from '@domain/bookings/contracts';
 import type { Truck } from '@domain/trucks';
 import type { FastifyInstance } from 'fastify';
 import { mailOutbox } from '../server/db/schema';

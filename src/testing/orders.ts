@@ -4,7 +4,7 @@
  * KWD minor units (fils).
  */
 import type { MenuItem } from '@domain/menu';
-import type { CreateOrderInput } from '@domain/order-contracts';
+import type { CreateOrderInput } from '@domain/orders/contracts';
 import type { Truck } from '@domain/trucks';
 import type { FastifyInstance } from 'fastify';
 import { truckMembers } from '../server/db/tables/trucks';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ACTIONS, ROLES, TRUCK_ROLES } from '../access';
-import { isCommonPassword } from '../common-passwords';
+import { isCommonPassword } from './common-passwords';
 import { LANGS } from '../errors';
 
 export const PASSWORD_MIN_LENGTH = 10;

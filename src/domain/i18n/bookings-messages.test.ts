@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_INTAKE_CODES } from '../booking-contracts';
+import { BOOKING_INTAKE_CODES } from '../bookings/contracts';
 import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from './bookings-messages';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from './error-messages';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTAKE_PROBLEM_CODES } from '../order-contracts';
+import { INTAKE_PROBLEM_CODES } from '../orders/contracts';
 import { ERROR_MESSAGES, FIELD_MESSAGES } from './error-messages';
 import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './orders-messages';
 

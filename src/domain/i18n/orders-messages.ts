@@ -1,5 +1,5 @@
 /**
- * Messages for the codes the orders API introduces (order-contracts.ts, truck-events.ts), merged into
+ * Messages for the codes the orders API introduces (orders/contracts.ts, truck-events.ts), merged into
  * the catalogues of ./error-messages.ts. Placeholders use i18next syntax; their values arrive already
  * formatted in the request's language (money, times).
  * - errors: the `code` of an error answer. Intake answers with its most pressing problem's code;
@@ -8,7 +8,7 @@
  * messages in ./menu-messages.ts.
  */
 import type { Lang } from '../errors';
-import type { IntakeProblemCode } from '../order-contracts';
+import type { IntakeProblemCode } from '../orders/contracts';
 
 export type OrdersErrorCode = IntakeProblemCode | 'order_refused' | 'order_not_found' | 'idempotency_key_reused' | 'stream_ticket_invalid';
 

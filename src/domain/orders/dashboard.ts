@@ -1,9 +1,9 @@
 /**
  * What the order dashboard shows of an order, without schemas (the browser's shell loads it without
  * zod): the tabs statuses are grouped in, the daily number, the search box's reading and the live
- * events' names. The contracts are ../order-contracts.ts.
+ * events' names. The contracts are ./contracts.ts.
  */
-import type { OrderCountQuery, OrderSummary } from '../order-contracts';
+import type { OrderCountQuery, OrderSummary } from './contracts';
 import { tabHolding } from '../status-flow/tabs';
 import type { OrderStatus } from './flow';
 

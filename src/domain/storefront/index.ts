@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CUISINES } from '../trucks';
 import { CurrencySchema } from '../money';
-import { OrderLineSchema } from '../order-contracts';
+import { OrderLineSchema } from '../orders/contracts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
 const TimestampSchema = z.iso.datetime({ offset: true });

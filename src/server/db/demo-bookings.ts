@@ -5,7 +5,7 @@
  * Each has the history its status implies, numbered 1… in the order they were asked for.
  */
 import { bookingWindow, PENDING_BOOKING_EXPIRY_DAYS, type BookingStatus } from '@domain/bookings';
-import type { ServiceModel } from '@domain/booking-contracts';
+import type { ServiceModel } from '@domain/bookings/contracts';
 import { Temporal } from 'temporal-polyfill';
 import { sql } from 'drizzle-orm';
 import type { Db } from './database';

@@ -3,7 +3,7 @@
  * resuming after Last-Event-ID without losing or repeating one, resync when the events are gone,
  * delivery from another server process on the same database (LISTEN/NOTIFY), and closing.
  */
-import type { OrderEvent } from '@domain/order-contracts';
+import type { OrderEvent } from '@domain/orders/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';

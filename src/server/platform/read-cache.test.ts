@@ -5,7 +5,7 @@
  * only sent once its own process's cache has it; reads that raced a change are not kept; and nothing
  * is kept while the LISTEN connection is down.
  */
-import type { OrderCounts, OrderPage } from '@domain/order-contracts';
+import type { OrderCounts, OrderPage } from '@domain/orders/contracts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';

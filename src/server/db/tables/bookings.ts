@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_HISTORY_ACTIONS, SERVICE_MODELS } from '../../../domain/booking-contracts';
+import { BOOKING_HISTORY_ACTIONS, SERVICE_MODELS } from '../../../domain/bookings/contracts';
 import { BOOKING_STATUSES, BOOKING_TABS, type BookingTab } from '../../../domain/bookings';
 import { at, historyColumns, idempotencyKeyColumns, idempotencyKeyIndexes, money, tabOfStatus } from './shared';
 import { trucks } from './trucks';

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { HISTORY_ACTIONS, ORDER_SOURCES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLine } from '../../../domain/order-contracts';
+import { HISTORY_ACTIONS, ORDER_SOURCES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLine } from '../../../domain/orders/contracts';
 import { DASHBOARD_TABS, ORDER_STATUSES, ORDER_TYPES, type DashboardTab } from '../../../domain/orders';
 import { at, historyColumns, idempotencyKeyColumns, idempotencyKeyIndexes, money, tabOfStatus } from './shared';
 import { trucks } from './trucks';

@@ -18,7 +18,7 @@ import {
   CreateBookingSchema,
   PublicQuoteSchema,
   type BookingDesk,
-} from '@domain/booking-contracts';
+} from '@domain/bookings/contracts';
 import { mayOnTruck } from '@domain/access';
 import { BookingActionSchema } from '@domain/bookings';
 import { DomainError } from '@domain/errors';

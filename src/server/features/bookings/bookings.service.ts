@@ -21,7 +21,7 @@ import {
   type BookingRef,
   type CreateBooking,
   type PublicQuote,
-} from '@domain/booking-contracts';
+} from '@domain/bookings/contracts';
 import {
   bookingWindow,
   eventDateProblem,

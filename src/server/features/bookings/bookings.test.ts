@@ -5,7 +5,7 @@
  * lists and counts, the month calendar, live events, the read cache across two processes, the
  * calendar feed, and tenancy.
  */
-import type { Booking, BookingCounts, BookingMonth, BookingPage, PublicQuote } from '@domain/booking-contracts';
+import type { Booking, BookingCounts, BookingMonth, BookingPage, PublicQuote } from '@domain/bookings/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

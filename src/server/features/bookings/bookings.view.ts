@@ -1,5 +1,5 @@
 /** Booking rows as the API's contracts: the summary lists, the calendar and events carry, the whole booking the panel shows. */
-import type { Booking, BookingHistoryEntry, BookingRef, BookingSummary } from '@domain/booking-contracts';
+import type { Booking, BookingHistoryEntry, BookingRef, BookingSummary } from '@domain/bookings/contracts';
 import type { Currency } from '@domain/money';
 import type { bookingHistory, bookings } from '../../db/tables/bookings';
 import { iso, toHistoryEntry as historyEntry } from '../../platform/history';

@@ -3,7 +3,7 @@
  * sales come from the rollups the database keeps (db/tables/home.ts), queues and papers from their
  * own indexed tables (orders, bookings). Open now and the trading rules are the shared domain functions.
  */
-import { averageTicket } from '@domain/home-rules';
+import { averageTicket } from '@domain/home/rules';
 import { ADMIN_EXPIRING_LIMIT, revenueVisibleTo, ADMIN_WAITING_LIMIT, SALES_DAYS, TOP_ITEMS, TOP_ITEMS_DAYS, type AdminHome, type DayFigures, type TopItem, type TradingReason, type TruckHome } from '@domain/home';
 import { openStatus, openStatusView } from '@domain/hours';
 import type { Currency } from '@domain/money';

@@ -4,7 +4,7 @@
  * minimum, Idempotency-Key (also under concurrent retries), phone orders, auto-accept, bad input.
  * Every refusal leaves no order behind.
  */
-import type { Order, OrderCounts, OrderReceipt } from '@domain/order-contracts';
+import type { Order, OrderCounts, OrderReceipt } from '@domain/orders/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

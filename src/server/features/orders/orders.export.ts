@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { Lang } from '@domain/errors';
-import type { OrderExportQuery, PaymentMethod } from '@domain/order-contracts';
+import type { OrderExportQuery, PaymentMethod } from '@domain/orders/contracts';
 import { fromMinor, type Currency } from '@domain/money';
 import { displayNumber, type OrderStatus, type OrderType } from '@domain/orders';
 import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';

@@ -12,7 +12,7 @@ import { isOpenAt, nextOpening } from '@domain/hours';
 import { intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
 import { addMinor, formatMoney, type Currency } from '@domain/money';
-import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/order-contracts';
+import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
 import type { FieldError } from '@domain/errors';
 import type { Db } from '../../db/database';

@@ -18,7 +18,7 @@ import {
   type Order,
   type OrderReceipt,
   type OrderSource,
-} from '@domain/order-contracts';
+} from '@domain/orders/contracts';
 import type { Currency } from '@domain/money';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -5,8 +5,8 @@
  * and checks it first).
  */
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/order-contracts';
-import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/order-contracts';
+import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
+import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError } from '@domain/errors';
 import { QUEUE_TABS, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { localToday } from '@domain/trucks';

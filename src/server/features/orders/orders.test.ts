@@ -4,7 +4,7 @@
  * at once), history, acknowledgements, the acceptance-window job (also two processes at once), the
  * lists (tabs, keyset pages, search, dates, counts), the CSV export, other trucks and bad input.
  */
-import type { Order, OrderCounts, OrderPage, OrderSummary } from '@domain/order-contracts';
+import type { Order, OrderCounts, OrderPage, OrderSummary } from '@domain/orders/contracts';
 import type { ManualOrderActionName, OrderStatus } from '@domain/orders';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

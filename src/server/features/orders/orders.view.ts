@@ -1,5 +1,5 @@
 /** Order rows as the API's contracts: the summary lists and events carry, the whole order the panel shows. */
-import type { Order, OrderHistoryEntry, OrderLine, OrderSummary } from '@domain/order-contracts';
+import type { Order, OrderHistoryEntry, OrderLine, OrderSummary } from '@domain/orders/contracts';
 import type { Currency } from '@domain/money';
 import type { orderHistory, orderLines, orders } from '../../db/tables/orders';
 import { iso, toHistoryEntry as historyEntry } from '../../platform/history';

@@ -4,7 +4,7 @@
  * public data, and the customer's order by its public id: its status with an ETag, nothing of any
  * other order, cancelling only while pending (and the dashboard hearing it), idempotent retries.
  */
-import type { OrderReceipt, OrderSummary } from '@domain/order-contracts';
+import type { OrderReceipt, OrderSummary } from '@domain/orders/contracts';
 import type { PublicOrder, StorefrontTruck } from '@domain/storefront';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -5,7 +5,7 @@
  */
 import type { Me } from '@domain/accounts';
 import type { TruckHome } from '@domain/home';
-import type { Order } from '@domain/order-contracts';
+import type { Order } from '@domain/orders/contracts';
 import { INVITE_LIMITS, type Invitation, type InvitationPreview, type Team, type TeamSettings } from '@domain/team';
 import type { TruckSummary } from '@domain/trucks';
 import { eq, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
  * The month of confirmed bookings (antd Calendar): each day lists its events; a tap opens the
  * booking. The month is the truck's calendar month; Calendar's day cells come from dayjs.
  */
-import type { BookingSummary } from '@domain/booking-contracts';
+import type { BookingSummary } from '@domain/bookings/contracts';
 import { Calendar } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';

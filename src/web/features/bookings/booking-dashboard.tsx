@@ -6,7 +6,7 @@
  * selection, what is on screen, the loading flags and the switch: the cache's pages and counts go
  * into it and the tabs, the list and the panel read them from it.
  */
-import { BOOKING_TAB_NAMES, type BookingSummary } from '@domain/booking-contracts';
+import { BOOKING_TAB_NAMES, type BookingSummary } from '@domain/bookings/contracts';
 import type { BookingTab } from '@domain/bookings';
 import { Button, Drawer, Segmented, Switch } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';

@@ -4,7 +4,7 @@
  * Every action carries the version shown, so a change made meanwhile answers 409 and the panel
  * reloads the latest instead.
  */
-import type { Booking, BookingDesk } from '@domain/booking-contracts';
+import type { Booking, BookingDesk } from '@domain/bookings/contracts';
 import { allowedBookingActions, type BookingAction } from '@domain/bookings';
 import { fromMinor, toMinor, type Currency } from '@domain/money';
 import { Button, Checkbox } from 'antd';

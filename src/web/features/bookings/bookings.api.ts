@@ -11,7 +11,7 @@ import type {
   BookingPage,
   CalendarFeed,
   PublicQuote,
-} from '@domain/booking-contracts';
+} from '@domain/bookings/contracts';
 import type { BookingAction, BookingTab } from '@domain/bookings';
 import type { StreamTicket } from '@domain/truck-events';
 import { api } from '../../app/api';

@@ -1,4 +1,4 @@
-import type { BookingSummary } from '@domain/booking-contracts';
+import type { BookingSummary } from '@domain/bookings/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingSlice,

@@ -6,7 +6,7 @@
  * last read or set — kept in step with it by the dashboard.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BookingSummary } from '@domain/booking-contracts';
+import type { BookingSummary } from '@domain/bookings/contracts';
 // Types only: the store ships in the entry chunk, which must not carry zod (the domain module's schemas).
 import type { BookingTab } from '@domain/bookings';
 

@@ -3,7 +3,7 @@
  * refetches the truck's bookings on each booking event (and on `ready`/`resync`, when events may
  * have been missed), and reconnects after a drop, resuming after the last event it had.
  */
-import { BOOKING_EVENTS } from '@domain/booking-contracts';
+import { BOOKING_EVENTS } from '@domain/bookings/contracts';
 import { STREAM_EVENTS } from '@domain/truck-events/stream-events';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';

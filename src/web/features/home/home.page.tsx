@@ -9,7 +9,7 @@
  * Plain markup and CSS: the dashboard shell already carries Ant Design's weight.
  */
 import type { AdminHome, TruckHome } from '@domain/home';
-import { applicationStage, applicationStep, percentChange } from '@domain/home-rules';
+import { applicationStage, applicationStep, percentChange } from '@domain/home/rules';
 import type { TruckStatus } from '@domain/trucks';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@
  * a second however many arrive. Reconnects after a drop; a fresh connection refetches too, as
  * changes may have been missed meanwhile.
  */
-import type { ORDER_EVENTS } from '@domain/order-contracts';
+import type { ORDER_EVENTS } from '@domain/orders/contracts';
 import type { STREAM_EVENTS } from '@domain/truck-events';
 import { useEffect } from 'react';
 import { useHomeStreamTicketMutation } from './home.api';

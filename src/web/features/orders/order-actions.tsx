@@ -4,7 +4,7 @@
  * cancel, a delay by so many minutes. Every action carries the version shown, so a change made
  * meanwhile on another device answers 409 and the panel shows the latest instead.
  */
-import type { Order } from '@domain/order-contracts';
+import type { Order } from '@domain/orders/contracts';
 import type { OrderAction } from '@domain/orders';
 import { allowedActions, type ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';

@@ -10,7 +10,7 @@
  * comes back (the stream resumes after the last event it had).
  */
 import { displayNumber } from '@domain/orders/dashboard';
-import type { OrderEvent } from '@domain/order-contracts';
+import type { OrderEvent } from '@domain/orders/contracts';
 import { Button } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

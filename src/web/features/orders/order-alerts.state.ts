@@ -4,7 +4,7 @@
  * (which marks the ringing orders, says when the stream is down and offers the sound and
  * notification switches). A tiny store outside React, so it outlives any one screen.
  */
-import type { OrderSummary } from '@domain/order-contracts';
+import type { OrderSummary } from '@domain/orders/contracts';
 import { useSyncExternalStore } from 'react';
 
 export type StreamStatus = 'connecting' | 'live' | 'offline';

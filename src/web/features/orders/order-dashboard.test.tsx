@@ -5,7 +5,7 @@
  * title, a change from another device moving an order between tabs, the version on actions, and a
  * dropped stream resuming after its last event with a fresh ticket.
  */
-import type { Order, OrderCounts, OrderEvent, OrderSummary } from '@domain/order-contracts';
+import type { Order, OrderCounts, OrderEvent, OrderSummary } from '@domain/orders/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,7 +96,7 @@ const json = (value: unknown, status = 200) => new Response(JSON.stringify(value
 
 // The stream loads the events' contract with the first order event (decision 015); fetched once here,
 // so loading it on a busy machine does not eat the waits below.
-beforeAll(() => import('@domain/order-contracts'));
+beforeAll(() => import('@domain/orders/contracts'));
 
 beforeEach(async () => {
   FakeEventSource.opened = [];

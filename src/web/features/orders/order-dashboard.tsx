@@ -8,7 +8,7 @@
  * and the loading flags: the cache's pages and counts go into it and the tabs, the list and the
  * panel read them from it.
  */
-import type { OrderSummary } from '@domain/order-contracts';
+import type { OrderSummary } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from '@domain/orders/dashboard';
 import { localToday } from '@domain/time-zone';
 import { Button, Drawer } from 'antd';

@@ -1,5 +1,5 @@
 /** A tab's orders as big tappable cards: number, customer, what and how much, and how the clock stands. */
-import type { OrderSummary } from '@domain/order-contracts';
+import type { OrderSummary } from '@domain/orders/contracts';
 import { displayNumber } from '@domain/orders/dashboard';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@
  * customer, what to make (options, notes), the money, the history, the actions its status allows,
  * and the two printouts.
  */
-import type { Order, OrderDesk } from '@domain/order-contracts';
+import type { Order, OrderDesk } from '@domain/orders/contracts';
 import { displayNumber } from '@domain/orders/dashboard';
 import type { ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';

@@ -1,5 +1,5 @@
 /** The two printouts: the kitchen ticket shows what to make and no prices; the receipt adds the money; both in the interface language. */
-import type { Order } from '@domain/order-contracts';
+import type { Order } from '@domain/orders/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';

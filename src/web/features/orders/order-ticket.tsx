@@ -4,7 +4,7 @@
  * prices and totals). `usePrinter` renders one outside the app and opens the print dialog; the print
  * stylesheet (orders.css) hides everything else.
  */
-import type { Order } from '@domain/order-contracts';
+import type { Order } from '@domain/orders/contracts';
 import { displayNumber } from '@domain/orders/dashboard';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';

@@ -16,7 +16,7 @@ import type {
   OrderEvent,
   OrderPage,
   OrderSummary,
-} from '@domain/order-contracts';
+} from '@domain/orders/contracts';
 import type { OrderAction } from '@domain/orders';
 import { matchesOrderFilters, QUEUE_TABS, tabOf, type DashboardTab } from '@domain/orders/dashboard';
 import type { StreamTicket } from '@domain/truck-events';

@@ -1,4 +1,4 @@
-import type { OrderSummary } from '@domain/order-contracts';
+import type { OrderSummary } from '@domain/orders/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   orderSlice,

@@ -5,7 +5,7 @@
  * by the dashboard.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { OrderSummary } from '@domain/order-contracts';
+import type { OrderSummary } from '@domain/orders/contracts';
 // Types only: the store ships in the entry chunk, which must not carry zod (the domain module's schemas).
 import type { DashboardTab } from '@domain/orders';
 

@@ -3,7 +3,7 @@
  * Idempotency-Key however often it is sent, and the server's refusal worded in the interface language.
  */
 import type { Menu } from '@domain/menu';
-import type { OrderDesk } from '@domain/order-contracts';
+import type { OrderDesk } from '@domain/orders/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { langDirFor } from '../../app/lang-dir.slice';

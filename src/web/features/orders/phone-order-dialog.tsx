@@ -6,7 +6,7 @@
  */
 import { fieldMessage, errorMessage } from '@domain/i18n/error-messages';
 import { isAvailable, priceLine, type MenuItem } from '@domain/menu';
-import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/order-contracts';
+import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/orders/contracts';
 import { addMinor } from '@domain/money';
 import type { OrderType } from '@domain/orders';
 import { Button, Modal } from 'antd';

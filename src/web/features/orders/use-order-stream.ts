@@ -12,7 +12,7 @@
  * Events are checked against their contract, whose zod schemas the shell does not load at start-up
  * (decision 015): the first order event loads them, and what arrives meanwhile waits its turn.
  */
-import type { OrderEvent, OrderEventSchema } from '@domain/order-contracts';
+import type { OrderEvent, OrderEventSchema } from '@domain/orders/contracts';
 import { ORDER_EVENTS } from '@domain/orders/dashboard';
 import { STREAM_EVENTS } from '@domain/truck-events/stream-events';
 import { useEffect, useRef, useState } from 'react';
@@ -29,7 +29,7 @@ let eventSchema: EventSchema | undefined;
 let loadingSchema: Promise<EventSchema> | undefined;
 
 function loadEventSchema(): Promise<EventSchema> {
-  loadingSchema ??= import('@domain/order-contracts').then(
+  loadingSchema ??= import('@domain/orders/contracts').then(
     (contract) => (eventSchema = contract.OrderEventSchema),
     (error: unknown) => {
       loadingSchema = undefined;

@@ -5,7 +5,7 @@
  */
 import type { Availability } from '@domain/availability';
 import type { PublicMenu } from '@domain/menu';
-import type { CreateOrderInput, OrderReceipt } from '@domain/order-contracts';
+import type { CreateOrderInput, OrderReceipt } from '@domain/orders/contracts';
 import type { PublicOrder } from '@domain/storefront';
 import type { Lang } from './i18n';
 

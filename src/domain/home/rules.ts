@@ -2,7 +2,7 @@
  * /home's pure rules, without zod, so the web screen can use them without the contracts' weight:
  * the comparison with last week, the average ticket, and an applicant's next step.
  */
-import type { TruckStatus } from './trucks';
+import type { TruckStatus } from '../trucks';
 
 /** Change against the comparison figure in whole percent; null when there is nothing to compare with. */
 export function percentChange(now: number, before: number): number | null {

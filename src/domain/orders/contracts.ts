@@ -5,13 +5,13 @@
  * The status flow itself is ./orders.ts.
  */
 import { z } from 'zod';
-import { PhoneSchema } from './accounts';
-import { MENU_LIMITS } from './menu';
-import { CurrencySchema } from './money';
-import { DASHBOARD_TAB_NAMES, type DashboardTab } from './orders/dashboard';
-import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './orders/flow';
+import { PhoneSchema } from '../accounts';
+import { MENU_LIMITS } from '../menu';
+import { CurrencySchema } from '../money';
+import { DASHBOARD_TAB_NAMES, type DashboardTab } from './dashboard';
+import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './flow';
 
-export { DASHBOARD_TAB_NAMES, matchesOrderFilters, ORDER_EVENTS, orderSearch, type OrderSearch } from './orders/dashboard';
+export { DASHBOARD_TAB_NAMES, matchesOrderFilters, ORDER_EVENTS, orderSearch, type OrderSearch } from './dashboard';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

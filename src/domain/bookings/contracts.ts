@@ -5,10 +5,10 @@
  * customer's quote page and the calendar feed. The status flow itself is ./bookings.ts.
  */
 import { z } from 'zod';
-import { EmailSchema, LanguageSchema, PhoneSchema } from './accounts';
-import { BOOKING_ACTIONS, BOOKING_STATUSES, BOOKING_TABS, type BookingTab } from './bookings';
-import { WallTimeSchema } from './hours/schedule.schema';
-import { CurrencySchema } from './money';
+import { EmailSchema, LanguageSchema, PhoneSchema } from '../accounts';
+import { BOOKING_ACTIONS, BOOKING_STATUSES, BOOKING_TABS, type BookingTab } from './index';
+import { WallTimeSchema } from '../hours/schedule.schema';
+import { CurrencySchema } from '../money';
 
 export const SERVICE_MODELS = ['catering', 'vending'] as const;
 export type ServiceModel = (typeof SERVICE_MODELS)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CreateOrderSchema, matchesOrderFilters, mostPressing, OrderExportQuerySchema, OrderListQuerySchema, orderSearch } from './order-contracts';
-import { issuesToFields } from './validation';
+import { CreateOrderSchema, matchesOrderFilters, mostPressing, OrderExportQuerySchema, OrderListQuerySchema, orderSearch } from './contracts';
+import { issuesToFields } from '../validation';
 
 const ITEM = '7b0c8f1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
 const order = (overrides: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { revenueVisibleTo } from './home';
-import { applicationStage, applicationStep, averageTicket, percentChange } from './home-rules';
+import { revenueVisibleTo } from './index';
+import { applicationStage, applicationStep, averageTicket, percentChange } from './rules';
 
 describe('home rules', () => {
   it('compares with last week in whole percent, and not at all against nothing', () => {
