@@ -1,16 +1,18 @@
 /**
  * Error and field-validation messages in both languages. Shared by the server (which answers
  * in the request's language) and the web (which translates codes it receives).
- * Placeholders use i18next syntax: {{min}}.
+ * Placeholders use i18next syntax: {{min}}. Assembled here from each feature's own messages
+ * (../<feature>/messages.ts) and those two features share (./orders-bookings-messages.ts,
+ * ./hours-zones-messages.ts).
  */
 import type { Lang } from '../errors';
-import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from './bookings-messages';
+import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from '../bookings/messages';
 import { HOURS_ZONES_ERROR_MESSAGES, HOURS_ZONES_FIELD_MESSAGES } from './hours-zones-messages';
-import { MENU_ERROR_MESSAGES, MENU_FIELD_MESSAGES } from './menu-messages';
+import { MENU_ERROR_MESSAGES, MENU_FIELD_MESSAGES } from '../menu/messages';
 import { ORDERS_BOOKINGS_MESSAGES } from './orders-bookings-messages';
-import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './orders-messages';
-import { TEAM_ERROR_MESSAGES } from './team-messages';
-import { TRUCKS_ERROR_MESSAGES, TRUCKS_FIELD_MESSAGES } from './trucks-messages';
+import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from '../orders/messages';
+import { TEAM_ERROR_MESSAGES } from '../team/messages';
+import { TRUCKS_ERROR_MESSAGES, TRUCKS_FIELD_MESSAGES } from '../trucks/messages';
 
 type Catalogue = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from './error-messages';
-import { TRUCKS_ERROR_MESSAGES, TRUCKS_FIELD_MESSAGES } from './trucks-messages';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '../i18n/error-messages';
+import { TRUCKS_ERROR_MESSAGES, TRUCKS_FIELD_MESSAGES } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INTAKE_PROBLEM_CODES } from '../orders/contracts';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from './error-messages';
-import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './orders-messages';
+import { INTAKE_PROBLEM_CODES } from './contracts';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '../i18n/error-messages';
+import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 

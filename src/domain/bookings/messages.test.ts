@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_INTAKE_CODES } from '../bookings/contracts';
-import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from './bookings-messages';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from './error-messages';
+import { BOOKING_INTAKE_CODES } from './contracts';
+import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from './messages';
+import { ERROR_MESSAGES, FIELD_MESSAGES } from '../i18n/error-messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 

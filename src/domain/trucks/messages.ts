@@ -1,7 +1,7 @@
 /**
  * Messages for the codes trucks and their uploads introduce, merged into the catalogues of
- * ./error-messages.ts. (illegal_transition and reason_required, which the review flow shares with
- * orders and bookings, live in ./orders-bookings-messages.ts.)
+ * ../i18n/error-messages.ts. (illegal_transition and reason_required, which the review flow shares with
+ * orders and bookings, live in ../i18n/orders-bookings-messages.ts.)
  * - errors: the `code` of an error answer from the truck and upload routes;
  * - fields: the service's field errors and the problems submissionProblems reports.
  */

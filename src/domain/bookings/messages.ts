@@ -1,6 +1,6 @@
 /**
  * Messages for the codes the bookings API introduces, in both languages, merged into the catalogues
- * of ./error-messages.ts. Placeholders use i18next syntax. The order intake's codes the booking
+ * of ../i18n/error-messages.ts. Placeholders use i18next syntax. The order intake's codes the booking
  * intake shares (the document problems, idempotency_key_reused) are worded there.
  */
 import type { Lang } from '../errors';

@@ -1,6 +1,6 @@
 /**
  * Messages for the codes the team routes introduce (invitations, members), merged into the
- * catalogues of ./error-messages.ts. An invitation link that no longer works says why.
+ * catalogues of ../i18n/error-messages.ts. An invitation link that no longer works says why.
  */
 import type { Lang } from '../errors';
 

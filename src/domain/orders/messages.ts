@@ -1,14 +1,14 @@
 /**
- * Messages for the codes the orders API introduces (orders/contracts.ts, truck-events.ts), merged into
- * the catalogues of ./error-messages.ts. Placeholders use i18next syntax; their values arrive already
+ * Messages for the codes the orders API introduces (./contracts.ts, ../truck-events.ts), merged into
+ * the catalogues of ../i18n/error-messages.ts. Placeholders use i18next syntax; their values arrive already
  * formatted in the request's language (money, times).
  * - errors: the `code` of an error answer. Intake answers with its most pressing problem's code;
  * - fields: the problems intake reports per field, and the list's query refinements.
  * The line problems of priceLine (item_unavailable, option_*, invalid_quantity) have their field
- * messages in ./menu-messages.ts.
+ * messages in ../menu/messages.ts.
  */
 import type { Lang } from '../errors';
-import type { IntakeProblemCode } from '../orders/contracts';
+import type { IntakeProblemCode } from './contracts';
 
 export type OrdersErrorCode = IntakeProblemCode | 'order_refused' | 'order_not_found' | 'idempotency_key_reused' | 'stream_ticket_invalid';
 

@@ -1,7 +1,7 @@
 /**
- * Messages for the codes the menu introduces, merged into the catalogues of ./error-messages.ts.
+ * Messages for the codes the menu introduces, merged into the catalogues of ../i18n/error-messages.ts.
  * - errors: the `code` of an error answer from the menu routes;
- * - fields: refinement codes of src/domain/menu/index.ts (params.code), the service's field errors, and
+ * - fields: refinement codes of ./index.ts (params.code), the service's field errors, and
  *   the problems priceLine reports, which order intake shows per line.
  */
 import type { Lang } from '../errors';
