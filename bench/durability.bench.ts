@@ -16,9 +16,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { seedDemoData } from '../src/server/db/demo-data';
+import { seedDemoData } from '../src/server/demo/demo-data';
 import { wrapPool } from '../src/server/db/database';
-import { DEMO_TRUCK_IDS } from '../src/server/db/demo-trucks';
+import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
 import { runMigrations } from '../src/server/db/migrate';
 
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? 30);

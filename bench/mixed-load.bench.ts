@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { wrapPool } from '../src/server/db/database';
-import { seedDemoData } from '../src/server/db/demo-data';
-import { DEMO_TRUCK_IDS } from '../src/server/db/demo-trucks';
+import { seedDemoData } from '../src/server/demo/demo-data';
+import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
 import { runMigrations } from '../src/server/db/migrate';
 
 const ROUNDS = 3;

@@ -8,7 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { openDatabase, type Database } from './db/database';
-import { simulatorWanted, startDemoSimulator } from './db/demo-simulator';
+import { seedDemoDataOnStart } from './demo/demo-data';
+import { simulatorWanted, startDemoSimulator } from './demo/demo-simulator';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { bookingsRoutes } from './features/bookings/bookings.routes';
@@ -99,20 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const database =
-    options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      uploadsDir: config.uploadsDir,
-      poolMax: config.dbPoolMax,
-      ...(config.workerDatabase && { opened: { kind: config.workerDatabase.kind, connection: config.workerDatabase.connection as pg.PoolConfig } }),
-      log: {
-        info: (msg: string) => app.log.info(msg),
-        warn: (msg: string) => app.log.warn(msg),
-        error: (msg: string) => app.log.error(msg),
-      },
-    }));
+  const database = options.database ?? (await openOwnDatabase(app, config));
   await app.register(lifecyclePlugin);
   await app.register(databasePlugin, { database, owned: !options.database });
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.pool) });
@@ -152,4 +140,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/**
+ * The database config names, opened (and migrated) by this process; a fresh embedded one also gets the
+ * demo data. A worker takes the one its primary opened, migrated and seeded (main.ts).
+ */
+async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Database> {
+  const log = {
+    info: (msg: string) => app.log.info(msg),
+    warn: (msg: string) => app.log.warn(msg),
+    error: (msg: string) => app.log.error(msg),
+  };
+  const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, log };
+  const { workerDatabase } = config;
+  if (workerDatabase) return openDatabase({ ...where, opened: { kind: workerDatabase.kind, connection: workerDatabase.connection as pg.PoolConfig } });
+  const database = await openDatabase(where);
+  await seedDemoDataOnStart(database, log, config.uploadsDir);
+  return database;
 }

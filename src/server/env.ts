@@ -76,7 +76,7 @@ export interface Config {
   /** How many reverse proxies stand in front: only their X-Forwarded-For entries are believed. */
   trustProxyHops: number;
   /**
-   * Demo orders on the demo truck every 45–90 s (server/db/demo-simulator.ts). Unset: only on the
+   * Demo orders on the demo truck every 45–90 s (server/demo/demo-simulator.ts). Unset: only on the
    * embedded database; 'off' never; 'on' also with DATABASE_URL.
    */
   demoSimulator: 'on' | 'off' | 'auto';

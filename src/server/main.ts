@@ -12,6 +12,7 @@ import { AggregatorRegistry, type Registry } from 'prom-client';
 import { buildApp } from './app';
 import { openDatabase, type Database } from './db/database';
 import { EmbeddedPostgresBusyError } from './db/embedded-server';
+import { seedDemoDataOnStart } from './demo/demo-data';
 import { ConfigError, loadConfig, type Config } from './env';
 import { createLogger } from './platform/logging';
 
@@ -112,13 +113,10 @@ async function poolPerWorker(database: Database, config: Config): Promise<number
 
 async function primary(config: Config): Promise<void> {
   const log = createLogger(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    uploadsDir: config.uploadsDir,
-    poolMax: 2,
-    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-  }).catch(exitOnStartError);
+  const databaseLog = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2, log: databaseLog }).catch(exitOnStartError);
+  // Seeded once, here, before the workers start: they take the database as it is.
+  await seedDemoDataOnStart(database, databaseLog, config.uploadsDir).catch(exitOnStartError);
   const pool = await poolPerWorker(database, config);
   log.info({ workers: config.workers, poolPerWorker: pool }, `starting ${config.workers} workers, ${pool} database connections each`);
   const workerEnv = {

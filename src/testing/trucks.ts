@@ -3,7 +3,7 @@ import type { DocumentType, Truck } from '@domain/trucks';
 import type { UploadPurpose } from '@domain/uploads';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
-import { demoImage, minimalPdf } from '../server/db/demo-files';
+import { demoImage, minimalPdf } from '../server/demo/demo-files';
 import { bearer, type SignedUp } from './accounts';
 
 export { demoImage, minimalPdf };

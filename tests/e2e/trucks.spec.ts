@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimalPdf } from '../../src/server/db/demo-files';
+import { minimalPdf } from '../../src/server/demo/demo-files';
 import ar from '../../src/web/i18n/ar/trucks.json';
 import en from '../../src/web/i18n/en/trucks.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';

@@ -16,6 +16,7 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
   const SERVER = 'src/server never imports src/web';
   const UI = 'src/web/ui is the bottom of the web app';
   const FEATURE = 'A feature does not reach into another feature';
+  const DEMO = 'Only the app start-up (app.ts, main.ts) imports src/server/demo';
 
   it.each([
     ['src/domain/{probe}/probe.ts', '../../server/app', DOMAIN],
@@ -44,6 +45,10 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
     ['src/server/features/{probe}/probe.ts', '../health/health.routes', FEATURE],
     ['src/server/features/{probe}/probe.ts', '@server/features/health/health.routes', FEATURE],
     ['src/server/features/{probe}/probe.ts', '@server/features/orders/orders.service', FEATURE],
+    ['src/server/db/{probe}/probe.ts', '../../demo/demo-data', DEMO],
+    ['src/server/db/{probe}/probe.ts', '@server/demo/demo-data', DEMO],
+    ['src/server/platform/{probe}/probe.ts', '@server/demo/demo-files', DEMO],
+    ['src/server/features/{probe}/probe.ts', '@server/demo/demo-simulator', DEMO],
   ])('refuses %s importing %s: %s', async (file, source, message) => {
     const problems = await lintProbe(eslint, { [file]: `import * as imported from '${source}';\nexport const probe = imported;\n` });
     expect(ofRule(problems, RULE)).toEqual([expect.stringContaining(message)]);
@@ -71,6 +76,8 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
       'src/web/ui/{probe}/panel.ts': "import { BRAND } from '../brand';\nimport { formatMoney } from '@web/ui/format';\nimport { LANGS } from '@domain/errors';\nexport const panel = [BRAND, formatMoney, LANGS];\n",
       'src/web/app/{probe}/route.ts': "export const route = () => import('@web/features/orders/orders.slice');\nexport { AntdProvider } from '../antd-provider';\n",
       'src/testing/{probe}/helper.ts': "import { buildApp } from '@server/app';\nimport { LANGS } from '@domain/errors';\nexport const helper = [buildApp, LANGS];\n",
+      'src/server/{probe}/start.ts': "import { seedDemoDataOnStart } from '@server/demo/demo-data';\nimport { openDatabase } from '../db/database';\nexport const start = [seedDemoDataOnStart, openDatabase];\n",
+      'src/server/db/{probe}/seeded.test.ts': "import { seedDemoData } from '../../demo/demo-data';\nexport const seeded = seedDemoData;\n",
     });
     expect(problems.map((p) => `${p.file}: ${p.rule}: ${p.message}`)).toEqual([]);
   });

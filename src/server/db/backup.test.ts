@@ -14,7 +14,7 @@ import { createTestApp } from '@testing/test-app';
 import { dropDatabase } from '@testing/test-database';
 import { templateConfig } from '@testing/database-global-setup';
 import { fileFingerprints, readManifest, restoreBackup, tableFingerprints, writeBackup } from './backup';
-import { seedDemoData } from './demo-data';
+import { seedDemoData } from '../demo/demo-data';
 
 async function emptyDatabase(): Promise<pg.Pool> {
   const { admin } = inject('testServer');

@@ -2,10 +2,8 @@
  * Opens the database the config names: an external PostgreSQL (DATABASE_URL) or the embedded server
  * under DATA_DIR. Either way the rest of the app sees one node-postgres pool and one Drizzle handle.
  */
-import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { seedDemoData } from './demo-data';
 import { startEmbeddedPostgres, type EmbeddedLogger } from './embedded-server';
 import { runMigrations } from './migrate';
 import * as schema from './schema';
@@ -28,12 +26,10 @@ export interface Database {
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Where the demo data's files go (the app's UPLOADS_DIR); DATA_DIR/uploads when not given. */
-  uploadsDir?: string;
   poolMax: number;
   log: EmbeddedLogger;
   migrate?: boolean;
-  /** A worker process: the database its primary opened, migrated and seeded (and, embedded, keeps running). */
+  /** A worker process: the database its primary opened and migrated (and, embedded, keeps running). */
   opened?: { kind: DatabaseKind; connection: pg.PoolConfig };
 }
 
@@ -76,7 +72,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   database.pool.on('error', (error) => options.log.error(`database pool: ${error.message}`));
   try {
     if (options.migrate !== false) await runMigrations(database.pool);
-    if (database.kind === 'embedded' && options.migrate !== false) await seedDemoData(database.db, options.log, options.uploadsDir ?? path.join(options.dataDir, 'uploads'));
   } catch (error) {
     await database.close();
     throw error;

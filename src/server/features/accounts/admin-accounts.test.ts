@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData, DEMO_ACCOUNTS } from '../../db/demo-data';
+import { seedDemoData, DEMO_ACCOUNTS } from '../../demo/demo-data';
 import { users } from '../../db/schema';
 import { signIn, signUp, uniqueEmail } from '@testing/accounts';
 import { createTestApp } from '@testing/test-app';

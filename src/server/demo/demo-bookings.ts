@@ -8,9 +8,9 @@ import { bookingWindow, PENDING_BOOKING_EXPIRY_DAYS, type BookingStatus } from '
 import type { ServiceModel } from '@domain/bookings/contracts';
 import { Temporal } from 'temporal-polyfill';
 import { sql } from 'drizzle-orm';
-import type { Db } from './database';
-import { users } from './schema';
-import { bookingCounters, bookingHistory, bookings } from './tables/bookings';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import { bookingCounters, bookingHistory, bookings } from '../db/tables/bookings';
 
 const TIME_ZONE = 'Asia/Kuwait';
 const DAY_MS = 86_400_000;

@@ -9,11 +9,11 @@
  * single round trip, so a first start stays quick.
  */
 import { sql } from 'drizzle-orm';
-import { menuItemsOf } from './queries/menu';
-import type { Db } from './database';
-import { users } from './schema';
-import { orderDayCounters, orderHistory, orderLines, orders } from './tables/orders';
-import { trucks } from './tables/trucks';
+import { menuItemsOf } from '../db/queries/menu';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import { orderDayCounters, orderHistory, orderLines, orders } from '../db/tables/orders';
+import { trucks } from '../db/tables/trucks';
 
 export const DEMO_HISTORY_DAYS = 60;
 

@@ -8,10 +8,10 @@ import type { UploadPurpose } from '@domain/uploads';
 import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { processUpload, writeTruckFile } from '../platform/uploads';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 import { demoImage, minimalPdf } from './demo-files';
-import { users } from './schema';
-import { truckDocuments, truckReviewEvents, truckSlugs, truckUploads, trucks } from './tables/trucks';
+import { users } from '../db/schema';
+import { truckDocuments, truckReviewEvents, truckSlugs, truckUploads, trucks } from '../db/tables/trucks';
 
 export const DEMO_TRUCK_IDS = {
   approved: '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f',

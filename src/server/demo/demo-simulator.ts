@@ -11,11 +11,11 @@ import { isAvailable, type MenuItem } from '@domain/menu';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../env';
-import type { DatabaseKind } from './database';
+import type { DatabaseKind } from '../db/database';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { loadZones, type ZoneRecord } from './queries/availability';
-import { menuItemsOf } from './queries/menu';
-import { trucks } from './tables/trucks';
+import { loadZones, type ZoneRecord } from '../db/queries/availability';
+import { menuItemsOf } from '../db/queries/menu';
+import { trucks } from '../db/tables/trucks';
 
 export const SIMULATOR_DELAY_MS = { min: 45_000, max: 90_000 } as const;
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
 import { DEMO_HISTORY_DAYS } from './demo-orders';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { orderDayCounters, orderHistory, orderLines, orders } from './tables/orders';
+import { orderDayCounters, orderHistory, orderLines, orders } from '../db/tables/orders';
 
 let test: TestApp;
 const truckId = DEMO_TRUCK_IDS.approved;

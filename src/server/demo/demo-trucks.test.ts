@@ -5,7 +5,7 @@ import { anyIp, bearer } from '@testing/accounts';
 import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { trucks } from './tables/trucks';
+import { trucks } from '../db/tables/trucks';
 
 let test: TestApp;
 let password = '';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { bookingHistory, bookings } from './tables/bookings';
+import { bookingHistory, bookings } from '../db/tables/bookings';
 
 let test: TestApp;
 const truckId = DEMO_TRUCK_IDS.approved;

@@ -8,10 +8,10 @@ import { HoursUpdateSchema, WEEKDAYS, type Shift } from '@domain/hours';
 import { DeliveryZoneSchema, type DeliveryZoneInput } from '@domain/zones';
 import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { Db } from './database';
-import { truckSchedules } from './tables/hours';
-import { trucks } from './tables/trucks';
-import { deliveryZones } from './tables/zones';
+import type { Db } from '../db/database';
+import { truckSchedules } from '../db/tables/hours';
+import { trucks } from '../db/tables/trucks';
+import { deliveryZones } from '../db/tables/zones';
 
 const TIME_ZONE = 'Asia/Kuwait';
 

@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from './database';
-import { users } from './schema';
-import { truckInvitations } from './tables/team';
-import { truckMembers } from './tables/trucks';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import { truckInvitations } from '../db/tables/team';
+import { truckMembers } from '../db/tables/trucks';
 
 export async function seedDemoTeam(db: Db, truckId: string, ownerEmail: string, staffEmail: string): Promise<void> {
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));

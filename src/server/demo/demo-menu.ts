@@ -6,10 +6,10 @@
 import { ItemInputSchema, endOfLocalDay, type DietaryTag, type OptionGroupInput } from '@domain/menu';
 import { eq } from 'drizzle-orm';
 import { processUpload, writeTruckFile } from '../platform/uploads';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 import { demoImage } from './demo-files';
-import { menuCategories, menuItems, menuOptionGroups, menuOptions, menuVersions } from './tables/menu';
-import { truckUploads, trucks } from './tables/trucks';
+import { menuCategories, menuItems, menuOptionGroups, menuOptions, menuVersions } from '../db/tables/menu';
+import { truckUploads, trucks } from '../db/tables/trucks';
 
 interface DemoItem {
   en: string;

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
 import { SIMULATOR_DELAY_MS, simulatorWanted, startDemoSimulator, type SimulatorClock } from './demo-simulator';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { orderLines, orders } from './tables/orders';
+import { orderLines, orders } from '../db/tables/orders';
 
 let test: TestApp;
 
