@@ -28,7 +28,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runMigrations } from '../src/server/db/migrate';
-import { publishTruckEvent } from '../src/server/platform/events';
+import { publishTruckEvent } from '../src/server/platform/events.publish';
 import { hashPassword } from '../src/server/platform/passwords';
 import { openEventStream, type EventStream } from '../src/testing/sse';
 import {

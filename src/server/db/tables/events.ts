@@ -1,7 +1,7 @@
 /**
- * The live-event log of each truck (platform/events.ts): every event a dashboard may need is kept
- * here for a while, numbered per truck in commit order, so a stream resumed with Last-Event-ID
- * gets exactly what it missed. NOTIFY only carries "truck T has event N".
+ * The live-event log of each truck (written by platform/events.publish.ts, read by
+ * platform/events.hub.ts): every event a dashboard may need is kept here for a while, numbered per
+ * truck in commit order, so a stream resumed with Last-Event-ID gets exactly what it missed. NOTIFY only carries "truck T has event N".
  * Relative imports: drizzle-kit loads this file without the tsconfig path aliases.
  */
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';

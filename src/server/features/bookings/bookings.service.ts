@@ -42,7 +42,7 @@ import { preparedOn } from '../../db/prepared';
 import { users } from '../../db/schema';
 import { bookingCounters, bookingHistory, bookingIdempotencyKeys, bookings } from '../../db/tables/bookings';
 import { trucks } from '../../db/tables/trucks';
-import { publishTruckEvent } from '../../platform/events';
+import { publishTruckEvent } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import { truckTradingBlocks, type TruckRow } from '../../platform/truck-access';

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderDayCounters, orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
-import { publishTruckEvent } from '../../platform/events';
+import { publishTruckEvent } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';

@@ -24,7 +24,7 @@ import { users } from '../../db/schema';
 import { truckInvitations } from '../../db/tables/team';
 import { truckMembers, trucks } from '../../db/tables/trucks';
 import type { Caller } from '../../platform/auth';
-import { publishTruckEvent } from '../../platform/events';
+import { publishTruckEvent } from '../../platform/events.publish';
 import { truckNotFound, type TruckRow } from '../../platform/truck-access';
 import { invitationMail } from './team.mail';
 

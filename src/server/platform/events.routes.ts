@@ -1,0 +1,83 @@
+/**
+ * The HTTP side of live events: a single-use ticket (POST …/events/ticket with the bearer token), never
+ * a long-lived token in the URL, then the truck's server-sent event stream opened with it, handed to
+ * the hub (events.hub.ts).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { DomainError } from '@domain/errors';
+import { STREAM_TICKET_SECONDS, StreamQuerySchema, StreamTicketSchema } from '@domain/truck-events';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import { streamTickets } from '../db/tables/events';
+import { authOf } from './auth';
+import type { StreamHub } from './events.hub';
+import { can, truckAccessOf, truckGuard } from './truck-access';
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+const ticketRefused = () => new DomainError('stream_ticket_invalid', 401);
+
+export interface EventRoutesOptions {
+  db: Db;
+  hub: StreamHub;
+}
+
+export async function eventRoutes(scope: FastifyInstance, { db, hub }: EventRoutesOptions): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const TruckParams = z.object({ truckId: z.string() });
+
+  app.post(
+    '/trucks/:truckId/events/ticket',
+    {
+      schema: {
+        tags: ['events'],
+        summary: `A single-use ticket (valid ${STREAM_TICKET_SECONDS} s) to open the truck's event stream`,
+        security: [{ bearer: [] }],
+        params: TruckParams,
+        response: { 201: StreamTicketSchema },
+      },
+      preValidation: truckGuard(can('orders.manage')),
+    },
+    async (request, reply) => {
+      const { truck } = truckAccessOf(request);
+      const ticket = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(Date.now() + STREAM_TICKET_SECONDS * 1000);
+      await db.insert(streamTickets).values({ truckId: truck.id, tokenHash: hashTicket(ticket), userId: authOf(request).userId, expiresAt });
+      return reply.status(201).send({ ticket, expiresAt: expiresAt.toISOString() });
+    },
+  );
+
+  app.get(
+    '/trucks/:truckId/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'The truck\'s server-sent events (order.created, order.changed, …). Opened with ?ticket=; resumes after the Last-Event-ID header (or ?lastEventId=)',
+        params: TruckParams,
+        querystring: StreamQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { truckId } = request.params;
+      if (!z.uuid().safeParse(truckId).success) throw ticketRefused();
+      const [ticket] = await db
+        .delete(streamTickets)
+        .where(and(eq(streamTickets.truckId, truckId), eq(streamTickets.tokenHash, hashTicket(request.query.ticket))))
+        .returning({ expiresAt: streamTickets.expiresAt, userId: streamTickets.userId });
+      if (!ticket || ticket.expiresAt <= new Date()) throw ticketRefused();
+      const header = request.headers['last-event-id'];
+      const resumeFrom = typeof header === 'string' && /^\d{1,18}$/.test(header) ? header : request.query.lastEventId;
+      reply.hijack();
+      try {
+        await hub.openStream(reply.raw, truckId, ticket.userId, resumeFrom === undefined ? undefined : Number(resumeFrom));
+      } catch (error) {
+        request.log.error({ err: error }, 'events: opening a stream failed');
+        if (!reply.raw.headersSent) reply.raw.writeHead(503).end();
+        else reply.raw.destroy();
+      }
+    },
+  );
+}
