@@ -1,7 +1,8 @@
 /**
  * The menu over HTTP. The truck's owner edits everything; staff read the menu and switch
  * availability, nothing else; anyone else gets the 404 of a truck that does not exist. Customers
- * read the public menu by the truck's slug. The work is in menu.service.ts and db/queries/public-menu.ts.
+ * read the public menu by the truck's slug. The work is in menu.service.ts (and the modules it
+ * names) and db/queries/public-menu.ts.
  */
 import {
   AvailabilityCommandSchema,
