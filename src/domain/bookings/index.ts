@@ -17,7 +17,6 @@ import {
   ReasonSchema,
   VersionSchema,
   parseCommand,
-  tabHolding,
   type HistoryEntry,
   type IllegalTransition,
   type InvalidCommand,
@@ -160,11 +159,6 @@ export const BOOKING_TABS = {
   closed: ['declined', 'expired', 'cancelled'],
 } as const satisfies Record<string, readonly BookingStatus[]>;
 export type BookingTab = keyof typeof BOOKING_TABS;
-export const DEFAULT_BOOKING_TAB: BookingTab = 'pending';
-
-export function bookingTabOf(status: BookingStatus): BookingTab {
-  return tabHolding<BookingTab, BookingStatus>(BOOKING_TABS, status);
-}
 
 /** When and where-in-time a booking needs the truck: wall-clock fields in the truck's IANA zone. */
 export type BookingSlot = {

@@ -16,7 +16,6 @@ import { DocumentAlertSchema, DOCUMENT_TYPES, TRUCK_STATUSES, type TruckRelation
  * The database's rollup (migration `home_rollups`) names the same three.
  */
 export const NOT_SOLD_STATUSES = ['rejected', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
-export const isSale = (status: OrderStatus): boolean => !(NOT_SOLD_STATUSES as readonly string[]).includes(status);
 
 export const SALES_DAYS = 14;
 export const TOP_ITEMS_DAYS = 7;

@@ -4,6 +4,7 @@
  * pop-ups). Each starts from local storage and falls back to its default when storage is missing or
  * corrupt.
  */
+import { DEFAULT_ROLES } from '@domain/access';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isRecord, isStringArray, readJson, STORAGE_KEYS } from '../../app/storage';
 
@@ -21,7 +22,6 @@ const isUser = (value: unknown): value is Record<string, unknown> | null => valu
 const isAccessList = (value: unknown): value is AccessEntry[] =>
   Array.isArray(value) && value.every((entry) => isRecord(entry) && typeof entry.screen === 'string' && isStringArray(entry.actions));
 
-export const DEFAULT_ROLE: readonly string[] = ['Applicant'];
 
 export interface AuthState {
   userModel: { isLogin: boolean };
@@ -54,15 +54,15 @@ export const authSlice = createSlice({
 export const userSlice = createSlice({
   name: 'user',
   initialState: (): UserState => ({
-    role: readJson(STORAGE_KEYS.role, isRole, [...DEFAULT_ROLE]),
+    role: readJson(STORAGE_KEYS.role, isRole, [...DEFAULT_ROLES]),
     user: readJson(STORAGE_KEYS.user, isUser, null),
   }),
   reducers: {
     setRole: (state, action: PayloadAction<string[]>) => {
-      state.role = action.payload.length > 0 ? action.payload : [...DEFAULT_ROLE];
+      state.role = action.payload.length > 0 ? action.payload : [...DEFAULT_ROLES];
     },
     resetRole: (state) => {
-      state.role = [...DEFAULT_ROLE];
+      state.role = [...DEFAULT_ROLES];
     },
     setUser: (state, action: PayloadAction<Record<string, unknown> | null>) => {
       state.user = action.payload;

@@ -27,4 +27,3 @@ export function routeOf(pathname: string): PageRoute | null {
 }
 
 export const truckPath = (slug: string) => `/t/${encodeURIComponent(slug)}`;
-export const orderPath = (slug: string, publicId: string) => `${truckPath(slug)}/orders/${encodeURIComponent(publicId)}`;
