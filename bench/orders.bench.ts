@@ -7,7 +7,9 @@
  *     truck route without the orders query, to tell the list's own cost from the guards every route pays;
  *   - placing orders (priced, checked and written like any intake): orders per second;
  *   - live events: delivery latency (commit → event read by the client) to 1,000 connected
- *     dashboards, one per truck, through LISTEN/NOTIFY.
+ *     dashboards, one per truck, through LISTEN/NOTIFY;
+ *   - every core: the same pending list against src/server/main.ts run as its own process with
+ *     WORKERS=1 and with WORKERS=2 (node:cluster), and the ratio of the two (support/workers.ts).
  * The HTTP figures are steady state: each endpoint is measured in four rounds, alternating with the
  * others so a busy moment of the machine weighs on all alike, and the first 300 ms of every round
  * (new connections, the server switching endpoints) are not counted, for the baseline neither.
@@ -31,6 +33,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { publishTruckEvent } from '../src/server/platform/events.publish';
 import { hashPassword } from '../src/server/platform/passwords';
 import { openEventStream, type EventStream } from '../src/testing/sse';
+import { compareWorkers } from './support/workers';
 import {
   BENCH_PASSWORD as PASSWORD, benchDatabase, closedLoop, combined, count, failureText, hit, mark, ms, percentile, pick, send, serve, startServer,
   type BenchServer, type Run, type ServeOptions,
@@ -254,6 +257,19 @@ async function main(): Promise<void> {
       `  SSE delivery, ${count(DASHBOARDS)} dashboards (one per truck): ${count(sse.delivered)}/${count(sse.events)} events, p50 ${ms(sse.p50)}, p99 ${ms(sse.p99)}` +
         ` | ${(sse.p99 / base.p99).toFixed(1)}× the trivial endpoint's p99 (target p99 ≤ 100 ms: ${mark(sse.p99 <= 100)})`,
     );
+
+    // ---- Every core: WORKERS=1 against WORKERS=2 (issue 18) -----------------------------------------
+    // The same pending list, against main.ts as a process with one worker and with two; the dashboards
+    // above are closed first, so the in-thread server is idle while these are measured.
+    streamOf.forEach((stream) => stream.close());
+    const workers = await compareWorkers(db.url, (origin) => (agent) => hit(agent, origin, `/api/v1/trucks/${pick(truckIds)}/orders?tab=pending`, { authorization }), {
+      connections: LIST_CONNECTIONS, rounds: ROUNDS, roundMs: RUN_MS / ROUNDS, warmUpMs: WARM_UP_MS,
+    });
+    for (const [label, run] of [['WORKERS=1', workers.one], ['WORKERS=2', workers.two]] as const) {
+      console.log(`  list pending, ${label}  ${LIST_CONNECTIONS} conn: ${count(run.perSecond)} req/s, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, ${failureText(run)} (main.ts as a process)`);
+    }
+    console.log(`  list with 2 workers / 1 worker = ${(workers.two.perSecond / workers.one.perSecond).toFixed(2)}  (${cpus} CPUs)`);
+    // ---- End of every core --------------------------------------------------------------------------
   } finally {
     streamOf.forEach((stream) => stream.close());
     await server?.stop();

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'td-env-'));
@@ -42,6 +42,22 @@ describe('configuration', () => {
     expect(second).toBe(first);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('runs one server process unless WORKERS says how many, or auto: one per core', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '' }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir, WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    // The cores this process may use, whatever this machine has.
+    const cores = vi.spyOn(os, 'availableParallelism').mockReturnValue(12);
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir, WORKERS: 'auto' }).workers).toBe(12);
+    } finally {
+      cores.mockRestore();
+    }
+    for (const bad of ['0', '-1', '1.5', 'all', '257']) expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: bad }), bad).toThrow(/WORKERS/);
   });
 
   it('uses JWT_SECRET when given', () => {
