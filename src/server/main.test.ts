@@ -30,17 +30,22 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The live children of `pid`, from /proc (each process's parent is the fourth field of its stat). */
-function childrenOf(pid: number): number[] {
+/**
+ * The primary's live workers, from /proc: its children (the fourth field of their stat) running
+ * main.ts (not, say, the esbuild service tsx may have started).
+ */
+function workersOf(primary: number): number[] {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return /^\d+ \(.*\) \S+ (\d+)/.exec(readFileSync(`/proc/${name}/stat`, 'utf8'))?.[1] === String(pid);
-      } catch {
-        return false;
-      }
-    })
+    .filter((name) => /^\d+ \(.*\) \S+ (\d+)/.exec(read(`/proc/${name}/stat`))?.[1] === String(primary))
+    .filter((name) => read(`/proc/${name}/cmdline`).includes('src/server/main.ts'))
     .map(Number)
     .filter(alive);
 }
@@ -94,7 +99,7 @@ describe('WORKERS=2', { timeout: 240_000 }, () => {
 
   it('runs two worker processes, children of the primary, that both answer on the one port', async () => {
     const primary = server.process.pid!;
-    const workers = childrenOf(primary);
+    const workers = workersOf(primary);
     expect(workers).toHaveLength(2);
     const answering = new Set<number>();
     for (let i = 0; i < 20 && answering.size < 2; i++) answering.add((await askAWorker()).pid);
@@ -129,11 +134,11 @@ describe('WORKERS=2', { timeout: 240_000 }, () => {
 
   it('replaces a worker that dies', async () => {
     const primary = server.process.pid!;
-    const [victim, survivor] = childrenOf(primary);
+    const [victim, survivor] = workersOf(primary);
     process.kill(victim!, 'SIGKILL');
     // The primary's line names the worker's pid.
     await until('the primary to log the death', () => server.logLines().find((entry) => entry.msg === 'a worker died' && entry.pid === victim && entry.signal === 'SIGKILL'));
-    const replacement = await until('a replacement worker', () => childrenOf(primary).find((pid) => pid !== survivor && pid !== victim));
+    const replacement = await until('a replacement worker', () => workersOf(primary).find((pid) => pid !== survivor && pid !== victim));
     // It listens (its 'listening' line), then answers like the other.
     await until('the replacement to listen', () => server.logLines().find((entry) => entry.pid === replacement && entry.msg === 'listening'));
     const answering = new Set<number>();
@@ -143,7 +148,7 @@ describe('WORKERS=2', { timeout: 240_000 }, () => {
 
   it('stops every process on SIGTERM: the workers, then the primary, exiting 0', async () => {
     const primary = server.process.pid!;
-    const workers = childrenOf(primary);
+    const workers = workersOf(primary);
     expect(workers).toHaveLength(2);
     server.process.kill('SIGTERM');
     expect(await exited(server.process)).toBe(0);
