@@ -8,7 +8,7 @@
  * Needs nginx (Debian: apt-get install -y nginx). Prints what it checked; exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,12 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 async function main(): Promise<void> {
-  const nginx = ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawn(candidate, ['-v']).pid !== undefined) ?? 'nginx';
+  // Found before anything starts: a missing nginx is a set-up step to name, not a spawn error mid-check.
+  const nginx = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'nginx'))].find((candidate) => existsSync(candidate));
+  if (!nginx) {
+    console.error('deploy:check needs nginx: apt-get install -y nginx (Debian), then run it again.');
+    process.exit(1);
+  }
   const work = mkdtempSync(path.join(os.tmpdir(), 'td-deploy-'));
   chmodSync(work, 0o755);
   const children: ChildProcess[] = [];
