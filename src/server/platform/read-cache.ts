@@ -11,6 +11,9 @@
  * - `settle()` waits until every change committed before the call has reached this cache. The app
  *   settles before answering any write, so a client always reads its own writes; other processes
  *   see a change as soon as its notification arrives (the same path as the live event streams).
+ * - A write that knows every scope it changed (order intake) drops them here itself once committed
+ *   (`appliedOwnWrite`) and is answered without that barrier's round trip; its notifications still
+ *   reach every process, this one included.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +35,12 @@ export interface ReadCache {
   remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>): Promise<T | undefined>;
   /** Resolves once every change committed before the call has reached this process's cache. */
   settle(): Promise<void>;
+  /**
+   * `request` committed a change to exactly these scopes: they are dropped here now, and its answer
+   * skips the barrier (`settle`) that would wait for their notifications. Their notifications still
+   * come and still reach every process. Call it after the commit, before answering.
+   */
+  appliedOwnWrite(request: object, scopes: readonly string[]): void;
   /** Whether values are being kept (the LISTEN connection is up). */
   readonly active: boolean;
   readonly size: number;
@@ -58,6 +67,9 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** Requests whose writes `appliedOwnWrite` has applied here already: their answers need no barrier. */
+const ownWritesApplied = new WeakSet<object>();
 
 export function createReadCache(pool: pg.Pool, listener: Listener) {
   const entries = new Map<string, Entry>();
@@ -178,6 +190,11 @@ export function createReadCache(pool: pg.Pool, listener: Listener) {
       });
     },
 
+    appliedOwnWrite(request, scopes) {
+      for (const scope of scopes) invalidate(scope);
+      ownWritesApplied.add(request);
+    },
+
     get active() {
       return active;
     },
@@ -210,7 +227,7 @@ export const readCachePlugin = fp(
     app.decorate('readCache', cache);
     // Before a write is answered, its own notifications have reached this process's cache.
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!WRITE_METHODS.has(request.method)) return done(null, payload);
+      if (!WRITE_METHODS.has(request.method) || ownWritesApplied.has(request)) return done(null, payload);
       void cache.settle().then(() => done(null, payload));
     });
     app.addHook('onClose', async () => close());
