@@ -10,7 +10,7 @@
 import type { ServerResponse } from 'node:http';
 import { MEMBER_REMOVED_EVENT } from '@domain/team';
 import { STREAM_EVENTS } from '@domain/truck-events';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { truckEventCounters, truckEvents } from '../db/tables/events';
@@ -60,6 +60,11 @@ export interface StreamHub {
   streamCount(truckId?: string): number;
   /** Streams the truck's events on `raw` from `lastEventId` (or from now, after `ready`), until it closes. */
   openStream(raw: ServerResponse, truckId: string, userId: string, lastEventId: number | undefined): Promise<void>;
+  /**
+   * Reads what the open trucks missed when their counter is past what they delivered: a doorbell rung
+   * after its commit (order intake, decision 016) is lost if the process dies in between.
+   */
+  catchUpMissed(): Promise<void>;
   /** Ends every stream and the heartbeats (before the app closes). */
   close(): void;
 }
@@ -223,6 +228,18 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
       return count;
     },
     openStream,
+    async catchUpMissed() {
+      const open = [...channels.keys()];
+      if (open.length === 0) return;
+      const counters = await db
+        .select({ truckId: truckEventCounters.truckId, lastId: truckEventCounters.lastId })
+        .from(truckEventCounters)
+        .where(inArray(truckEventCounters.truckId, open));
+      for (const { truckId, lastId } of counters) {
+        const channel = channels.get(truckId);
+        if (channel && Number(lastId) > channel.fetchedUpTo) void pump(channel);
+      }
+    },
     close() {
       closing = true;
       clearInterval(heartbeat);

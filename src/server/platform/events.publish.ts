@@ -20,6 +20,7 @@ export type SqlRunner = Pick<Db, 'execute'>;
  * is what keeps a truck's events committing in id order.
  */
 export async function publishTruckEvent(tx: SqlRunner, truckId: string, type: string, data: unknown): Promise<number> {
+  // Order intake publishes with the same three steps inside its one writing statement (orders.service.ts).
   const result = await tx.execute<{ id: string }>(sql`
     WITH next AS (
       INSERT INTO ${truckEventCounters} (truck_id, last_id) VALUES (${truckId}, 1)

@@ -127,6 +127,26 @@ describe('the stream', () => {
   });
 });
 
+describe('a lost doorbell', () => {
+  it('delivers an event whose NOTIFY never came (its process died right after the commit) at the next sweep', async () => {
+    const open = await stream();
+    await open.next('ready');
+    // What order intake's commit leaves when its process dies before ringing: the event and its counter, no NOTIFY.
+    const { rows } = await app.database.pool.query<{ id: string }>(
+      `WITH next AS (
+         INSERT INTO truck_event_counters (truck_id, last_id) VALUES ($1, 1)
+         ON CONFLICT (truck_id) DO UPDATE SET last_id = truck_event_counters.last_id + 1 RETURNING last_id
+       )
+       INSERT INTO truck_events (truck_id, id, type, data) SELECT $1, last_id, 'test.unrung', '{}'::jsonb FROM next RETURNING id`,
+      [truck.truck.id],
+    );
+    await app.jobs.runNow('truck-events-missed-doorbells');
+    const event = await open.next('test.unrung');
+    expect(event.id).toBe(String(rows[0]!.id));
+    open.close();
+  });
+});
+
 describe('several server processes', () => {
   let second: FastifyInstance;
   let secondUrl: string;

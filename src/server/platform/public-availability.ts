@@ -8,6 +8,7 @@
  * per stretch of time (availabilitySpan: the next shift opening or closing, the pause ending or the
  * local date changing) and kept with those facts, so a request in the steady state does no time zone
  * arithmetic; new facts (a pause, an edit, a suspension) are a new object and start afresh.
+ * Order intake checks and prices from the same kept facts (`factsOf`, features/orders/orders.intake.ts).
  */
 import { availabilityIn, availabilitySpan, type Availability, type AvailabilitySpan } from '@domain/availability';
 import { localToday, tradingBlocks, type TradingBlock } from '@domain/trucks';
@@ -45,10 +46,13 @@ const spans = new WeakMap<Facts, AvailabilitySpan & { blocks: readonly TradingBl
 export function createPublicAvailability(app: FastifyInstance) {
   const { db } = app.database;
 
+  /** The truck's kept facts (status, time zone, documents, hours, zones); undefined when there is no such truck. */
+  const factsOf = (truckId: string) => app.readCache.remember(`public-availability:${truckId}`, [`truck:${truckId}`], () => loadFacts(db, truckId));
+
   async function facts(slug: string) {
     const truckId = await truckIdOfSlug(db, app.readCache, slug);
     if (!truckId) return undefined;
-    return app.readCache.remember(`public-availability:${truckId}`, [`truck:${truckId}`], () => loadFacts(db, truckId));
+    return factsOf(truckId);
   }
 
   /** Undefined when no truck has this slug. */
@@ -73,5 +77,5 @@ export function createPublicAvailability(app: FastifyInstance) {
     };
   }
 
-  return { at };
+  return { at, factsOf };
 }

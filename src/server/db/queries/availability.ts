@@ -4,7 +4,6 @@
  * compiled once and kept per truck; a one-row query tells whether they changed since, so every
  * server process sees another's edits at its next lookup.
  */
-import type { AvailabilityFacts } from '@domain/availability';
 import type { Schedule } from '@domain/hours';
 import { prepareZones, type DeliveryZone, type LatLng, type PreparedZones } from '@domain/zones';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -101,17 +100,9 @@ export async function loadPreparedZones(db: Db, truckId: string): Promise<Prepar
 }
 
 /**
- * Everything availabilityAt (src/domain/availability.ts) needs; null when there is no such truck.
- * `mayTrade` comes from the caller (truckTradingBlocks in platform/truck-access.ts).
- */
-export async function loadAvailabilityFacts(db: Db, truckId: string, mayTrade: boolean): Promise<AvailabilityFacts<ZoneRecord> | null> {
-  const [hours, zones] = await Promise.all([loadTruckHours(db, truckId), loadPreparedZones(db, truckId)]);
-  return hours && { ...hours, zones, mayTrade };
-}
-
-/**
- * The same facts as plain data (the zones not compiled), fit for the read cache; null when there is
- * no such truck. `compiledZones` compiles a kept list once.
+ * Everything availabilityAt (src/domain/availability.ts) needs but `mayTrade`, as plain data (the
+ * zones not compiled), fit for the read cache; null when there is no such truck. `compiledZones`
+ * compiles a kept list once.
  */
 export async function loadAvailabilityRecords(db: Db, truckId: string): Promise<{ schedule: Schedule; base: LatLng | null; zones: ZoneRecord[] } | null> {
   const [hours, zones] = await Promise.all([loadTruckHours(db, truckId), loadZones(db, truckId)]);

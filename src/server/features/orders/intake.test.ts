@@ -1,10 +1,11 @@
 /**
  * Order intake through the real app and a real database: prices from the menu (never the client),
  * options and availability, the truck's right to trade, hours and pause, delivery zones and their
- * minimum, Idempotency-Key (also under concurrent retries), phone orders, auto-accept, bad input.
+ * minimum, Idempotency-Key (also under concurrent retries), phone orders, auto-accept, bad input,
+ * and a menu that changes between pricing (from the read cache) and writing.
  * Every refusal leaves no order behind.
  */
-import type { Order, OrderCounts, OrderReceipt } from '@domain/orders/contracts';
+import { CreateOrderSchema, type Order, type OrderCounts, type OrderReceipt } from '@domain/orders/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ import {
 import { createTestApp } from '../../../testing/test-app';
 import { call, decide, kuwaitDate } from '../../../testing/trucks';
 import { orderIdempotencyKeys } from '../../db/tables/orders';
+import { createIntakeReads, priceOrder } from './orders.intake';
+import { createOrdersService } from './orders.service';
 import { truckDocuments, trucks } from '../../db/tables/trucks';
 
 let app: FastifyInstance;
@@ -150,6 +153,34 @@ describe('menu rules', () => {
   });
 });
 
+describe('a menu change between pricing and writing', () => {
+  it('prices the order again from fresh rows, so a sold-out switch counts for the very next order', async () => {
+    const [row] = await app.database.db.select().from(trucks).where(eq(trucks.id, truck.truck.id));
+    const reads = createIntakeReads(app);
+    const service = createOrdersService(app);
+    const body = CreateOrderSchema.parse(pickupOrder(truck, { lines: [{ itemId: truck.fries.id, qty: 1 }] }));
+    const priced: boolean[] = [];
+    const placing = service.place(
+      row!,
+      null,
+      async (freshMenu) => {
+        priced.push(freshMenu);
+        const draft = await priceOrder({ reads, truck: row!, source: 'online', lang: 'en', now: new Date() }, body, freshMenu);
+        // The switch lands after the order was priced from the kept menu, before it is written.
+        if (!freshMenu) expect((await call(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/menu/availability`, { state: 'sold_out', itemIds: [truck.fries.id] })).statusCode).toBe(200);
+        return draft;
+      },
+      null,
+    );
+    try {
+      await expect(placing).rejects.toMatchObject({ code: 'item_unavailable', status: 422 });
+      expect(priced).toEqual([false, true]);
+    } finally {
+      await call(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/menu/availability`, { state: 'available', itemIds: [truck.fries.id] });
+    }
+  });
+});
+
 describe('the truck', () => {
   it('takes no orders while paused, and again once resumed', async () => {
     expect((await call(app, truck.owner, 'PUT', `/trucks/${truck.truck.id}/hours/pause`, { kind: 'minutes', minutes: 15 })).statusCode).toBe(200);
@@ -185,6 +216,8 @@ describe('the truck', () => {
     const where = and(eq(truckDocuments.truckId, truck.truck.id), eq(truckDocuments.type, 'health_permit'));
     const [permit] = await app.database.db.select().from(truckDocuments).where(where);
     await app.database.db.update(truckDocuments).set({ expiryDate: kuwaitDate(-1) }).where(where);
+    // Intake reads the documents from the read cache: wait for the change to reach it, as another process would.
+    await app.readCache.settle();
     try {
       const res = await refused(pickupOrder(truck));
       expect(res.statusCode).toBe(422);
@@ -192,6 +225,7 @@ describe('the truck', () => {
       expect(fieldsOf(res)).toEqual([{ path: 'truck', code: 'document_expired' }]);
     } finally {
       await app.database.db.update(truckDocuments).set({ expiryDate: permit!.expiryDate }).where(where);
+      await app.readCache.settle();
     }
   });
 
@@ -256,6 +290,23 @@ describe('Idempotency-Key', () => {
     expect(answers.map((res) => res.statusCode).sort()).toEqual([...Array(11).fill(200), 201]);
     expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
     expect(await orderCount()).toBe(before + 1);
+  });
+
+  it('answers a retry with the first order even once the truck takes no more orders', async () => {
+    const headers = { 'idempotency-key': `paused-${Date.now()}` };
+    const first = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+    expect(first.statusCode).toBe(201);
+    expect((await call(app, truck.owner, 'PUT', `/trucks/${truck.truck.id}/hours/pause`, { kind: 'minutes', minutes: 15 })).statusCode).toBe(200);
+    try {
+      const retry = await placeOrder(app, truck.slug, pickupOrder(truck), headers);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const reused = await placeOrder(app, truck.slug, pickupOrder(truck, { customer: { name: 'Someone else', phone: '+96555500000' } }), headers);
+      expect(reused.json().error.code).toBe('idempotency_key_reused');
+    } finally {
+      expect((await call(app, truck.owner, 'DELETE', `/trucks/${truck.truck.id}/hours/pause`)).statusCode).toBe(200);
+    }
   });
 
   it('refuses the same key with a different order', async () => {

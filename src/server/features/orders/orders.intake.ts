@@ -5,6 +5,12 @@
  * and meets its minimum. Every problem is reported at once, each on the field it concerns, under
  * the code of the most pressing one. Phone orders are taken by staff at the truck: the hours and
  * the pause (which keep customers' apps out) do not apply to them.
+ *
+ * What it reads (the truck's documents, hours and zones; its menu) comes from the read cache, kept
+ * until the database announces a change (decision 009): an order costs no read round trip. The
+ * menu is kept with the version it was read at, and the order is written only if that is still the
+ * menu's version (orders.service.ts checks it in the writing statement); otherwise it is priced
+ * again from fresh rows, so a sold-out switch counts for the very next order (decision 007).
  */
 import { deliveryAt, type AvailabilityFacts } from '@domain/availability';
 import { DomainError, type Lang } from '@domain/errors';
@@ -14,11 +20,16 @@ import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/
 import { addMinor, formatMoney, type Currency } from '@domain/money';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
+import { localToday, tradingBlocks } from '@domain/trucks';
 import type { FieldError } from '@domain/errors';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { loadAvailabilityFacts, type ZoneRecord } from '../../db/queries/availability';
+import { compiledZones, type ZoneRecord } from '../../db/queries/availability';
 import { menuItemsOf } from '../../db/queries/menu';
-import { truckTradingBlocks, type TruckRow } from '../../platform/truck-access';
+import { menuVersions } from '../../db/tables/menu';
+import { createPublicAvailability } from '../../platform/public-availability';
+import type { TruckRow } from '../../platform/truck-access';
 import type { PlacedOrderDraft } from './orders.service';
 
 type Problem = Omit<FieldError, 'message'>;
@@ -35,8 +46,42 @@ const NO_DELIVERY_CODES = {
   delivery_off: 'delivery_unavailable',
 } as const;
 
+/** A truck's menu for pricing, at the version of `menu_versions` read before it (null: the truck has none yet). */
+export interface PricingMenu {
+  version: number | null;
+  items: readonly MenuItem[];
+}
+
+/** Reads the menu's version, then its items (all, or `ids`): a change in between leaves an older version, which the write refuses. */
+async function readPricingMenu(db: Db, truckId: string, now: Date, ids?: readonly string[]): Promise<PricingMenu> {
+  const [row] = await db.select({ version: menuVersions.version }).from(menuVersions).where(eq(menuVersions.truckId, truckId));
+  return { version: row?.version ?? null, items: await menuItemsOf(db, truckId, { ids, now }) };
+}
+
+/**
+ * What the intake reads of a truck, from the read cache: its documents, hours and zones (the facts
+ * the public page's "open now?" keeps, under `truck:`) and its whole menu (under `menu:`, which every
+ * menu change notifies). `fresh` reads the menu from the database instead, after a write found the
+ * kept version stale.
+ */
+export function createIntakeReads(app: FastifyInstance) {
+  const { db } = app.database;
+  const availability = createPublicAvailability(app);
+  return {
+    facts: (truckId: string) => availability.factsOf(truckId),
+    menu: async (truckId: string, now: Date, fresh?: { ids: readonly string[] }): Promise<PricingMenu> => {
+      if (fresh) return readPricingMenu(db, truckId, now, fresh.ids);
+      // Sold-out-until instants are kept as read; priceLine compares them with the order's own time.
+      const kept = await app.readCache.remember(`intake-menu:${truckId}`, [`menu:${truckId}`], () => readPricingMenu(db, truckId, now));
+      return kept!;
+    },
+  };
+}
+
+export type IntakeReads = ReturnType<typeof createIntakeReads>;
+
 interface IntakeContext {
-  db: Db;
+  reads: IntakeReads;
   truck: TruckRow;
   source: OrderSource;
   lang: Lang;
@@ -93,25 +138,28 @@ function hoursProblems(facts: AvailabilityFacts<ZoneRecord>, at: Date, { truck, 
   return [{ path: 'truck', code: 'truck_opens_at', params: { opensAt: formatInstant(opensAt, truck.timeZone, lang) } }];
 }
 
-/** The order as it will be written, or a 422 naming every problem. Reads only, on the pool, before any transaction. */
-export async function priceOrder(context: IntakeContext, body: CreateOrder): Promise<PlacedOrderDraft> {
-  const { db, truck, source, lang, now } = context;
+/**
+ * The order as it will be written, or a 422 naming every problem. Reads only (kept ones; with
+ * `freshMenu`, the menu from the database), before anything is written.
+ */
+export async function priceOrder(context: IntakeContext, body: CreateOrder, freshMenu = false): Promise<PlacedOrderDraft> {
+  const { reads, truck, source, lang, now } = context;
   const currency = truck.currency as Currency;
   const problems: Problem[] = [];
 
-  const [blocks, facts, items] = await Promise.all([
-    truckTradingBlocks(db, truck, now),
-    loadAvailabilityFacts(db, truck.id, true),
-    menuItemsOf(db, truck.id, { ids: [...new Set(body.lines.map((line) => line.itemId))], now }),
-  ]);
+  const ids = [...new Set(body.lines.map((line) => line.itemId))];
+  const [kept, menu] = await Promise.all([reads.facts(truck.id), reads.menu(truck.id, now, freshMenu ? { ids } : undefined)]);
+  if (!kept) throw new DomainError('truck_not_found', 404);
+  const blocks = tradingBlocks({ status: truck.status, documents: kept.documents }, localToday(truck.timeZone, now));
   for (const block of blocks) {
     problems.push({ path: 'truck', code: block.code, params: 'type' in block ? { type: block.type } : { status: block.status } });
   }
+  const facts: AvailabilityFacts<ZoneRecord> = { schedule: kept.schedule, base: kept.base, zones: compiledZones(kept.zones), mayTrade: true };
   const at = orderTime(body, now, problems);
-  if (!facts) throw new DomainError('truck_not_found', 404);
   if (source === 'online') problems.push(...hoursProblems(facts, at, context));
 
-  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const wanted = new Set(ids);
+  const itemsById = new Map(menu.items.filter((item) => wanted.has(item.id)).map((item) => [item.id, item]));
   const lines: PlacedOrderDraft['lines'] = [];
   let longestPrep = truck.defaultPrepMinutes;
   body.lines.forEach((line, index) => {
@@ -165,5 +213,6 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder): Pro
     requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
     estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),
     acceptWithPrepMinutes: acceptAtOnce ? prepMinutes : null,
+    menuVersion: menu.version,
   };
 }

@@ -32,9 +32,9 @@ import { intakeRateLimit } from '../../platform/rate-limits';
 import { can, isUuid, truckAccessOf, truckBySlug, truckGuard, type TruckRow } from '../../platform/truck-access';
 import { TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { exportFileName, exportOrders } from './orders.export';
-import { priceOrder } from './orders.intake';
+import { createIntakeReads, priceOrder } from './orders.intake';
 import { publicOrderRoutes } from './orders.public';
-import { createOrdersService, EXPIRY_BATCH, orderNotFound } from './orders.service';
+import { createOrdersService, EXPIRY_BATCH, intakeScopes, orderNotFound } from './orders.service';
 
 const tags = ['orders'];
 const truckRoute = truckRouteOptions(tags);
@@ -62,14 +62,17 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
   const service = createOrdersService(instance);
   const { db } = instance.database;
   const intakeLimit = intakeRateLimit(instance, 'orders');
+  const reads = createIntakeReads(instance);
 
   /** Places an order on the truck; the same Idempotency-Key and body return the first order (200) instead of a second. */
   async function place(request: FastifyRequest, reply: FastifyReply, truck: TruckRow, body: CreateOrder, source: OrderSource, actor: Actor | null) {
     const claim = idempotencyClaimOf(request, body);
     const lang = languageFromHeader(request.headers['accept-language']);
     const now = new Date();
-    const { order, replayed } = await service.place(truck, claim, () => priceOrder({ db, truck, source, lang, now }, body), actor, now);
+    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder({ reads, truck, source, lang, now }, body, freshMenu), actor, now);
     if (replayed) reply.header('idempotent-replayed', 'true');
+    // Committed: its one invalidation applies here now, so the answer needs no read-your-writes barrier.
+    else instance.readCache.appliedOwnWrite(request, intakeScopes(truck.id));
     return { order, status: replayed ? (200 as const) : (201 as const) };
   }
 

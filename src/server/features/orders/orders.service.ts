@@ -8,19 +8,19 @@ import { randomUUID } from 'node:crypto';
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError } from '@domain/errors';
-import { QUEUE_TABS, transition, type OrderAction, type OrderCommand } from '@domain/orders';
+import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { localToday } from '@domain/trucks';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
-import { orderDayCounters, orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
-import { publishTruckEvent } from '../../platform/events.publish';
+import { orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
+import { publishTruckEvent, TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
-import { toHistoryEntry, toOrder, toSummary, type OrderRow } from './orders.view';
+import { toHistoryEntry, toOrder, toSummary, type OrderHistoryRow, type OrderLineRow, type OrderRow } from './orders.view';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
@@ -129,6 +129,8 @@ export interface PlacedOrderDraft {
   estimatedReadyAt: Date;
   /** Accept at once (auto-accept, or staff who took the call), with this many prep minutes. */
   acceptWithPrepMinutes: number | null;
+  /** The menu's version it was priced at (null: none yet); written only while that is still the version. */
+  menuVersion: number | null;
 }
 
 /** The order an Idempotency-Key was first used for; 422 when the key came with a different body. */
@@ -140,8 +142,187 @@ async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim):
   return order;
 }
 
+/** What the intake's write changes that the read cache keeps: the orders trigger notifies this scope, and nothing else it writes has a trigger. */
+export const intakeScopes = (truckId: string) => [`orders:${truckId}`];
+
+/**
+ * The whole intake write as one statement: one round trip and one implicit transaction, committed
+ * with synchronous_commit like any other. In the order the locks are taken (each step reads the one
+ * before, so none runs without it):
+ *   fresh    the menu is still at the version the order was priced at (else nothing is written);
+ *   claim    the Idempotency-Key, first ($4 null: none); a concurrent request with the same key waits
+ *            on its row and, once this commits, finds it taken and writes nothing;
+ *   counter  the truck's next number of the day (its row lock hands numbers out one at a time);
+ *   placed   the order row ($7: the row as JSON, number from the counter), then its lines ($8) and
+ *            history ($9, the actor's name read here);
+ *   next, saved  the live event, as publishTruckEvent (events.ts) keeps it: the truck's next event id
+ *            (its counter row stays locked until commit, so a truck's events commit in id order) and
+ *            the row ($11 with the order's number).
+ * The statement's AFTER triggers (/home rollups, read cache) run at its end and see every row. It
+ * NOTIFYs nothing: `fresh` tells the orders trigger to leave `orders:` to RING_AFTER_COMMIT_SQL.
+ */
+const PLACE_ORDER_SQL = `
+WITH fresh AS (
+  SELECT 1 WHERE set_config('truckdesk.notified_after_commit', 'orders', true) = 'orders'
+    AND (SELECT version FROM menu_versions WHERE truck_id = $1) IS NOT DISTINCT FROM $6::int
+), claim AS (
+  INSERT INTO order_idempotency_keys (truck_id, key, request_hash, order_id)
+  SELECT $1, $4, $5, $2 FROM fresh WHERE $4::text IS NOT NULL
+  ON CONFLICT DO NOTHING
+  RETURNING order_id
+), go AS (
+  SELECT 1 FROM fresh WHERE $4::text IS NULL OR EXISTS (SELECT FROM claim)
+), counter AS (
+  INSERT INTO order_day_counters AS c (truck_id, business_date, last_number)
+  SELECT $1, $3, 1 FROM go
+  ON CONFLICT (truck_id, business_date) DO UPDATE SET last_number = c.last_number + 1
+  RETURNING last_number
+), placed AS (
+  INSERT INTO orders (truck_id, id, public_id, business_date, number, status, type, source, customer_name, customer_phone,
+    delivery_address, delivery_lat, delivery_lng, zone_name, item_count, subtotal, delivery_fee, total, currency,
+    payment_method, payment_status, requested_time, estimated_ready_at, accept_by, acknowledged_at, created_at, updated_at, version)
+  SELECT $1, $2, o.public_id, $3, counter.last_number, o.status, o.type, o.source, o.customer_name, o.customer_phone,
+    o.delivery_address, o.delivery_lat, o.delivery_lng, o.zone_name, o.item_count, o.subtotal, o.delivery_fee, o.total, o.currency,
+    o.payment_method, o.payment_status, o.requested_time, o.estimated_ready_at, o.accept_by, o.acknowledged_at, o.created_at, o.updated_at, o.version
+  FROM counter, jsonb_populate_record(NULL::orders, $7::jsonb) o
+  RETURNING number
+), lines AS (
+  INSERT INTO order_lines (truck_id, order_id, line_no, item_id, name_en, name_ar, unit_price, qty, options, note, total)
+  SELECT $1, $2, l.line_no, l.item_id, l.name_en, l.name_ar, l.unit_price, l.qty, l.options, l.note, l.total
+  FROM placed, jsonb_populate_recordset(NULL::order_lines, $8::jsonb) l
+), history AS (
+  INSERT INTO order_history (truck_id, order_id, version, status, action, reason, actor_id, actor_name, at)
+  SELECT $1, $2, h.version, h.status, h.action, h.reason, h.actor_id,
+    (SELECT coalesce(nullif(u.full_name, ''), u.email) FROM users u WHERE u.id = h.actor_id), h.at
+  FROM placed, jsonb_populate_recordset(NULL::order_history, $9::jsonb) h
+  RETURNING actor_name
+), next AS (
+  INSERT INTO truck_event_counters AS e (truck_id, last_id) SELECT $1, 1 FROM placed
+  ON CONFLICT (truck_id) DO UPDATE SET last_id = e.last_id + 1
+  RETURNING last_id
+), saved AS (
+  INSERT INTO truck_events (truck_id, id, type, data)
+  SELECT $1, next.last_id, $10, jsonb_set($11::jsonb, '{order,number}', to_jsonb(placed.number)) FROM next, placed
+  RETURNING id
+)
+SELECT EXISTS (SELECT FROM fresh) AS fresh,
+  (SELECT number FROM placed) AS number,
+  (SELECT max(actor_name) FROM history) AS actor_name,
+  (SELECT id FROM saved) AS event_id`;
+
+/**
+ * The intake's notifications, rung right after its commit in a transaction of their own: for each
+ * order, the read cache's `orders:` scope (the orders trigger leaves it to this, migration 0013),
+ * then the live event's doorbell, as the trigger and publishTruckEvent would have at commit. They
+ * carry no data, so this transaction does not wait for a WAL flush (synchronous_commit off for it
+ * alone): a NOTIFY holds the notification queue's lock until its transaction is committed, and the
+ * orders' own transactions, which hold the data, commit synchronously and notify nothing. Orders
+ * committed while one ring is on its way are rung together in the next.
+ */
+const RING_AFTER_COMMIT_SQL = `SELECT set_config('synchronous_commit', 'off', true),
+  count(pg_notify('td_cache', 'orders:' || truck_id)), count(pg_notify('${TRUCK_EVENTS_CHANNEL}', truck_id || ':' || event_id))
+FROM unnest($1::text[], $2::text[]) AS rung(truck_id, event_id)`;
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** A row's values under its columns' names, for jsonb_populate_record(set). */
+const snakeCased = (row: object) => Object.fromEntries(Object.entries(row).map(([name, value]) => [snakeCase(name), value as unknown]));
+
+/**
+ * The rows a placed order is written as, in the shapes the views take, and its `created` event (the
+ * number is the write's to fill in). An order accepted at once (auto-accept, or staff who took the
+ * call) is written accepted, at version 1, with both history entries: what placing it and then
+ * accepting it in one transaction left, in one step. Auto-accept speaks for the truck (no actor);
+ * staff who took the call accept as themselves. It still rings: auto-accept is no person hearing it.
+ */
+function placedRows(truck: TruckRow, id: string, businessDate: string, draft: PlacedOrderDraft, actor: Actor | null, now: Date) {
+  const historyRow = (version: number, entry: { status: OrderRow['status']; action: OrderHistoryRow['action']; reason?: string }): OrderHistoryRow => ({
+    truckId: truck.id,
+    orderId: id,
+    version,
+    status: entry.status,
+    action: entry.action,
+    reason: entry.reason ?? null,
+    actorId: actor?.userId ?? null,
+    actorName: null,
+    at: now,
+  });
+  let row: OrderRow = {
+    truckId: truck.id,
+    id,
+    // As the column's default: 122 random bits, never the id staff and the API use.
+    publicId: randomUUID().replaceAll('-', ''),
+    businessDate,
+    number: 0,
+    status: 'pending',
+    tab: tabOf('pending'),
+    type: draft.type,
+    source: draft.source,
+    customerName: draft.customer.name,
+    customerPhone: draft.customer.phone,
+    deliveryAddress: draft.delivery?.address ?? null,
+    deliveryLat: draft.delivery?.lat ?? null,
+    deliveryLng: draft.delivery?.lng ?? null,
+    zoneName: draft.delivery?.zoneName ?? null,
+    itemCount: draft.lines.reduce((sum, line) => sum + line.qty, 0),
+    subtotal: draft.subtotal,
+    deliveryFee: draft.deliveryFee,
+    total: draft.total,
+    currency: truck.currency,
+    paymentMethod: draft.paymentMethod,
+    paymentStatus: 'unpaid',
+    requestedTime: draft.requestedTime,
+    estimatedReadyAt: draft.estimatedReadyAt,
+    acceptBy: new Date(now.getTime() + truck.acceptanceWindowMinutes * 60_000),
+    // Staff typing in a call have heard it: only customers' orders ring.
+    acknowledgedAt: draft.source === 'phone' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+    version: 0,
+  };
+  const history = [historyRow(0, { status: 'pending', action: 'place' })];
+  if (draft.acceptWithPrepMinutes !== null) {
+    const change = transition({ status: 'pending', type: row.type, estimatedReadyAt: draft.estimatedReadyAt.toISOString() }, { action: 'accept', prepMinutes: draft.acceptWithPrepMinutes }, now);
+    if (!change.ok) throw new Error(`a new order could not be accepted: ${change.code}`);
+    row = { ...row, status: change.status, tab: tabOf(change.status), estimatedReadyAt: change.estimatedReadyAt ? new Date(change.estimatedReadyAt) : null, version: 1 };
+    history.push(historyRow(1, change.historyEntry));
+  }
+  const lines: OrderLineRow[] = draft.lines.map((line, lineNo) => ({ truckId: truck.id, orderId: id, lineNo, ...line }));
+  const event: OrderEvent = { order: toSummary(row), previousStatus: null };
+  return { row, lines, history, event };
+}
+
+/** Pricing again from fresh rows after the menu changed under the order: a few times at most, then 409. */
+const MAX_MENU_RETRIES = 3;
+
 export function createOrdersService(app: FastifyInstance) {
   const { db } = app.database;
+
+  /** Committed orders waiting for the next ring (RING_AFTER_COMMIT_SQL), and whether one is on its way. */
+  let unrung: { truckId: string; eventId: string; rung: () => void }[] = [];
+  let ringing = false;
+
+  /** Rings every waiting order's notifications, once more if an attempt fails; the orders are committed whatever happens here. */
+  async function ringWaiting(): Promise<void> {
+    ringing = true;
+    while (unrung.length > 0) {
+      const batch = unrung;
+      unrung = [];
+      const ring = () => app.database.pool.query({ name: 'orders_place_ring', text: RING_AFTER_COMMIT_SQL, values: [batch.map((o) => o.truckId), batch.map((o) => o.eventId)] });
+      await ring()
+        .catch(ring)
+        .catch((error: unknown) => app.log.error({ err: error }, 'orders: could not announce new orders; dashboards see them at their next event'));
+      for (const order of batch) order.rung();
+    }
+    ringing = false;
+  }
+
+  /** Resolves once the order's notifications are rung (they may share a ring with others). */
+  function ringAfterCommit(truckId: string, eventId: string): Promise<void> {
+    return new Promise((rung) => {
+      unrung.push({ truckId, eventId, rung });
+      if (!ringing) void ringWaiting();
+    });
+  }
 
   async function lockedOrder(tx: Tx, truckId: string, orderId: string): Promise<OrderRow> {
     const [row] = await tx
@@ -269,83 +450,61 @@ export function createOrdersService(app: FastifyInstance) {
     forgetOldKeys: () => keys.forgetOld(db),
 
     /**
-     * Writes a placed order. With an Idempotency-Key, a key already used answers with its order (or
-     * 422 for a different body) before anything is priced; `price` runs on the pool with no
-     * transaction open (a transaction waiting for pool connections could starve the pool). The key
-     * is claimed first thing in the writing transaction: a concurrent retry waits on it, then finds
-     * it and gets this order back.
+     * Writes a placed order in one statement (PLACE_ORDER_SQL). `price` checks and prices it from
+     * kept reads (`true`: the menu from the database); it runs before anything is written, with no
+     * transaction open. With an Idempotency-Key, a key already used answers with its order (or 422
+     * for a different body): found when the write finds the key taken (a concurrent first request
+     * is waited for), or when pricing refuses the order, so a retry gets its order even after the
+     * truck closed. A menu that changed since pricing prices the order again from fresh rows.
      */
     async place(
       truck: TruckRow,
       claim: IdempotencyClaim | null,
-      price: () => Promise<PlacedOrderDraft>,
+      price: (freshMenu: boolean) => Promise<PlacedOrderDraft>,
       actor: Actor | null,
       now = new Date(),
     ): Promise<{ order: Order; replayed: boolean }> {
-      const earlier = claim && (await replay(db, truck.id, claim));
-      if (earlier) return { order: earlier, replayed: true };
-      const draft = await price();
-      return db.transaction(async (tx) => {
-        const id = randomUUID();
-        if (claim && !(await keys.claim(tx, truck.id, claim, id))) return { order: (await replay(tx, truck.id, claim))!, replayed: true };
-        const businessDate = localToday(truck.timeZone, now);
-        const [counter] = await tx
-          .insert(orderDayCounters)
-          .values({ truckId: truck.id, businessDate, lastNumber: 1 })
-          .onConflictDoUpdate({ target: [orderDayCounters.truckId, orderDayCounters.businessDate], set: { lastNumber: sql`${orderDayCounters.lastNumber} + 1` } })
-          .returning({ number: orderDayCounters.lastNumber });
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            truckId: truck.id,
+      const priceOrReplay = async (freshMenu: boolean): Promise<{ draft: PlacedOrderDraft } | { earlier: Order }> => {
+        try {
+          return { draft: await price(freshMenu) };
+        } catch (error) {
+          const earlier = claim && error instanceof DomainError ? await replay(db, truck.id, claim) : null;
+          if (earlier) return { earlier };
+          throw error;
+        }
+      };
+      const id = randomUUID();
+      const businessDate = localToday(truck.timeZone, now);
+      for (let attempt = 0; attempt <= MAX_MENU_RETRIES; attempt++) {
+        const priced = await priceOrReplay(attempt > 0);
+        if ('earlier' in priced) return { order: priced.earlier, replayed: true };
+        const { draft } = priced;
+        const { row, lines, history, event } = placedRows(truck, id, businessDate, draft, actor, now);
+        const written = await app.database.pool.query<{ fresh: boolean; number: number | null; actor_name: string | null; event_id: string | null }>({
+          name: 'orders_place',
+          text: PLACE_ORDER_SQL,
+          values: [
+            truck.id,
             id,
             businessDate,
-            number: counter!.number,
-            status: 'pending',
-            type: draft.type,
-            source: draft.source,
-            customerName: draft.customer.name,
-            customerPhone: draft.customer.phone,
-            deliveryAddress: draft.delivery?.address ?? null,
-            deliveryLat: draft.delivery?.lat ?? null,
-            deliveryLng: draft.delivery?.lng ?? null,
-            zoneName: draft.delivery?.zoneName ?? null,
-            itemCount: draft.lines.reduce((sum, line) => sum + line.qty, 0),
-            subtotal: draft.subtotal,
-            deliveryFee: draft.deliveryFee,
-            total: draft.total,
-            currency: truck.currency,
-            paymentMethod: draft.paymentMethod,
-            requestedTime: draft.requestedTime,
-            estimatedReadyAt: draft.estimatedReadyAt,
-            acceptBy: new Date(now.getTime() + truck.acceptanceWindowMinutes * 60_000),
-            // Staff typing in a call have heard it: only customers' orders ring.
-            acknowledgedAt: draft.source === 'phone' ? now : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        const lines = await tx
-          .insert(orderLines)
-          .values(draft.lines.map((line, lineNo) => ({ truckId: truck.id, orderId: id, lineNo, ...line })))
-          .returning();
-        const history = await tx
-          .insert(orderHistory)
-          .values({ ...historyValues(truck.id, 0, { status: 'pending' as const, action: 'place' as const }, actor, now), orderId: id })
-          .returning();
-        let placed = row!;
-        if (draft.acceptWithPrepMinutes !== null) {
-          // Part of the order's creation (one event), and still ringing: auto-accept is no person hearing it.
-          // Auto-accept speaks for the truck (no actor); staff who took the call accept as themselves.
-          const change = await decide(tx, placed, { action: 'accept', prepMinutes: draft.acceptWithPrepMinutes }, now);
-          const accepted = await writeChange(tx, placed, change, actor, now, { acknowledge: false });
-          placed = accepted.row;
-          history.push(accepted.history);
-        }
-        const event: OrderEvent = { order: toSummary(placed), previousStatus: null };
-        await publishTruckEvent(tx, truck.id, ORDER_EVENTS.created, event);
-        return { order: toOrder(placed, lines, history), replayed: false };
-      });
+            claim?.key ?? null,
+            claim?.requestHash ?? null,
+            draft.menuVersion,
+            JSON.stringify(snakeCased(row)),
+            JSON.stringify(lines.map(snakeCased)),
+            JSON.stringify(history.map(snakeCased)),
+            ORDER_EVENTS.created,
+            JSON.stringify(event),
+          ],
+        });
+        const result = written.rows[0]!;
+        if (!result.fresh) continue;
+        if (result.number === null) return { order: (await replay(db, truck.id, claim!))!, replayed: true };
+        await ringAfterCommit(truck.id, result.event_id!);
+        const placed = { ...row, number: result.number };
+        return { order: toOrder(placed, lines, history.map((entry) => ({ ...entry, actorName: result.actor_name }))), replayed: false };
+      }
+      throw new DomainError('conflict', 409);
     },
   };
 }
