@@ -20,7 +20,7 @@ import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/
 import { addMinor, formatMoney, type Currency } from '@domain/money';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
-import { localToday, tradingBlocks } from '@domain/trucks';
+import { localToday, tradingBlocks, type TradingBlock } from '@domain/trucks';
 import type { FieldError } from '@domain/errors';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +79,18 @@ export function createIntakeReads(app: FastifyInstance) {
 }
 
 export type IntakeReads = ReturnType<typeof createIntakeReads>;
+
+/** Today's trading blocks of a kept documents list, worked out once a day while the list is kept (Temporal's dates are not cheap). */
+const blocksOfDocuments = new WeakMap<object, { day: string; blocks: readonly TradingBlock[] }>();
+
+function tradingBlocksOf(status: TruckRow['status'], documents: Parameters<typeof tradingBlocks>[0]['documents'], today: string): readonly TradingBlock[] {
+  const day = `${status}:${today}`;
+  const known = blocksOfDocuments.get(documents);
+  if (known?.day === day) return known.blocks;
+  const blocks = tradingBlocks({ status, documents }, today);
+  blocksOfDocuments.set(documents, { day, blocks });
+  return blocks;
+}
 
 interface IntakeContext {
   reads: IntakeReads;
@@ -150,7 +162,8 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
   const ids = [...new Set(body.lines.map((line) => line.itemId))];
   const [kept, menu] = await Promise.all([reads.facts(truck.id), reads.menu(truck.id, now, freshMenu ? { ids } : undefined)]);
   if (!kept) throw new DomainError('truck_not_found', 404);
-  const blocks = tradingBlocks({ status: truck.status, documents: kept.documents }, localToday(truck.timeZone, now));
+  const today = localToday(truck.timeZone, now);
+  const blocks = tradingBlocksOf(truck.status, kept.documents, today);
   for (const block of blocks) {
     problems.push({ path: 'truck', code: block.code, params: 'type' in block ? { type: block.type } : { status: block.status } });
   }
@@ -213,6 +226,7 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
     requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
     estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),
     acceptWithPrepMinutes: acceptAtOnce ? prepMinutes : null,
+    businessDate: today,
     menuVersion: menu.version,
   };
 }

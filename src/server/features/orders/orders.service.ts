@@ -9,7 +9,6 @@ import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, O
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError } from '@domain/errors';
 import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
-import { localToday } from '@domain/trucks';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
@@ -129,6 +128,8 @@ export interface PlacedOrderDraft {
   estimatedReadyAt: Date;
   /** Accept at once (auto-accept, or staff who took the call), with this many prep minutes. */
   acceptWithPrepMinutes: number | null;
+  /** The truck's local day it is placed on (its daily number's day). */
+  businessDate: string;
   /** The menu's version it was priced at (null: none yet); written only while that is still the version. */
   menuVersion: number | null;
 }
@@ -474,11 +475,11 @@ export function createOrdersService(app: FastifyInstance) {
         }
       };
       const id = randomUUID();
-      const businessDate = localToday(truck.timeZone, now);
       for (let attempt = 0; attempt <= MAX_MENU_RETRIES; attempt++) {
         const priced = await priceOrReplay(attempt > 0);
         if ('earlier' in priced) return { order: priced.earlier, replayed: true };
         const { draft } = priced;
+        const { businessDate } = draft;
         const { row, lines, history, event } = placedRows(truck, id, businessDate, draft, actor, now);
         const written = await app.database.pool.query<{ fresh: boolean; number: number | null; actor_name: string | null; event_id: string | null }>({
           name: 'orders_place',
