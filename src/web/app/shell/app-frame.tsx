@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { SessionGuard } from '../../features/accounts/session-guard';
 import { useAppSelector } from '../hooks';
+import { PageOverlay } from '../page-loading';
 import { routeTitleKey } from '../routes';
 import { attentionTotal, formatCount, useAttention } from './attention';
 import { LoadingBar } from './loading-bar';
@@ -18,7 +19,6 @@ export function AppFrame() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const pageLoading = useAppSelector((s) => s.loading.page);
   const lang = useAppSelector((s) => s.lang_dir.lang);
   const waiting = attentionTotal(useAttention());
 
@@ -46,12 +46,7 @@ export function AppFrame() {
       </a>
       <SessionGuard />
       {navigation.state === 'loading' && <LoadingBar />}
-      {pageLoading && (
-        <div className="td-page-overlay" role="status" data-testid="page-overlay">
-          <span className="td-spinner" aria-hidden="true" />
-          <span className="td-visually-hidden">{t('loading')}</span>
-        </div>
-      )}
+      <PageOverlay />
       <Outlet />
     </>
   );

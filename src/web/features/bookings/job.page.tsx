@@ -11,7 +11,7 @@ import { BookingPanel } from './booking-panel';
 import { useBookingByNumberQuery, useBookingDeskQuery } from './bookings.api';
 import { useBookingStream } from './use-booking-stream';
 import './bookings.css';
-import { PageLoading } from '../../app/page-loading';
+import { Loading } from '../../ui/loading';
 
 function Job({ truckId, number }: { truckId: string; number: string }) {
   const { t } = useTranslation('bookings');
@@ -28,7 +28,7 @@ function Job({ truckId, number }: { truckId: string; number: string }) {
       </section>
     );
   }
-  if (!booking.data || !desk.data) return <PageLoading />;
+  if (!booking.data || !desk.data) return <Loading />;
   return (
     <div className="td-bookings td-bookings--job">
       <Link to="/booking-details">{t('job.back')}</Link>
@@ -42,6 +42,6 @@ export function Component() {
   const { number = '' } = useParams();
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <Job key={`${truckId}:${number}`} truckId={truckId} number={number} />;
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <Loading />;
   return <NoTruck purpose={t('noTruck')} />;
 }

@@ -324,9 +324,9 @@ export function Component() {
   const roles = useAppSelector((s) => s.user.role);
   const { truckId, loaded } = useCurrentTruck();
   const ready = useHomeStrings(useLang());
-  if (!ready) return <PageLoading />;
+  if (!ready) return <Loading />;
   if (roles.includes('Admin')) return <AdminView />;
   if (truckId) return <TruckHomeView key={truckId} truckId={truckId} />;
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <Loading />;
   return <ApplicationView status={null} reviewNotes={null} />;
 }

@@ -27,6 +27,7 @@ import { PauseCard } from './pause-card';
 import { TimeZoneSelect } from './time-zone-select';
 import './hours.css';
 import { PageLoading } from '../../app/page-loading';
+import { Loading } from '../../ui/loading';
 
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */
 const PREVIEW_REFRESH_MS = 5_000;
@@ -157,7 +158,7 @@ function HoursScreen({ truckId }: { truckId: string }) {
 export function Component() {
   const { t } = useTranslation('hours');
   const { truckId, loaded } = useCurrentTruck();
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <Loading />;
   if (!truckId) {
     return <NoTruck purpose={t('noTruck')} />;
   }

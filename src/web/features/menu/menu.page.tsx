@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
 import { MenuScreen } from './menu-screen';
-import { PageLoading } from '../../app/page-loading';
+import { Loading } from '../../ui/loading';
 
 export function Component() {
   const { t } = useTranslation('menu');
   const { truckId, loaded } = useCurrentTruck();
   if (truckId) return <MenuScreen key={truckId} truckId={truckId} />;
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <Loading />;
   return <NoTruck purpose={t('noTruck')} />;
 }

@@ -19,7 +19,6 @@ import { useTruckName } from './truck-name';
 import { useCreateTruckMutation, useMyTrucksQuery, useTruckQuery } from './trucks.api';
 import { WizardSteps } from './wizard-steps';
 import './trucks.css';
-import { PageLoading } from '../../app/page-loading';
 
 // The first step ships with the page; the others load when the vendor reaches them.
 const DocumentsForm = lazy(() => import('./documents-form').then((module) => ({ default: module.DocumentsForm })));
@@ -163,7 +162,7 @@ function Wizard({ truck, onSubmitted }: { truck: Truck; onSubmitted(truck: Truck
 
 function OpenApplication({ truckId, onSubmitted }: { truckId: string; onSubmitted(truck: Truck): void }) {
   const { data: truck } = useTruckQuery(truckId);
-  if (!truck) return <PageLoading />;
+  if (!truck) return <Skeleton active />;
   return <Wizard truck={truck} onSubmitted={onSubmitted} />;
 }
 
@@ -172,7 +171,7 @@ export function Component() {
   const { truckId } = useCurrentTruck();
   const [submitted, setSubmitted] = useState<Truck | null>(null);
   if (submitted) return <Submitted truck={submitted} />;
-  if (!trucks) return <PageLoading />;
+  if (!trucks) return <Skeleton active />;
   const open = trucks.filter(isOpenApplication);
   const target = open.find((truck) => truck.id === truckId) ?? open[0];
   if (!target) return <StartScreen trucks={trucks} />;

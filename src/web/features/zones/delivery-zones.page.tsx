@@ -196,7 +196,7 @@ function ZonesScreen({ truckId }: { truckId: string }) {
 export function Component() {
   const { t } = useTranslation('zones');
   const { truckId, loaded } = useCurrentTruck();
-  if (!loaded) return <PageLoading />;
+  if (!loaded) return <Loading />;
   if (!truckId) {
     return <NoTruck purpose={t('noTruck')} />;
   }
