@@ -35,19 +35,19 @@ export const SCREEN_BUDGET_REQUESTS = 40;
  * requests) plus 2 KiB and 2 requests for what a small change moves: a ceiling, not a budget.
  */
 const STILL_OVER: Record<string, { kib: number; requests: number }> = {
-  '/new-signup': { kib: 332, requests: 76 },
-  '/home': { kib: 288, requests: 79 },
+  '/new-signup': { kib: 332, requests: 78 },
+  '/home': { kib: 288, requests: 82 },
   '/truck-info': { kib: 423, requests: 117 },
   '/truck-register': { kib: 365, requests: 103 },
   '/user-profile': { kib: 364, requests: 99 },
   '/menu': { kib: 353, requests: 99 },
-  '/orders': { kib: 292, requests: 82 },
-  '/delivery-zones': { kib: 379, requests: 94 },
-  '/operating-hours': { kib: 347, requests: 90 },
-  '/booking-details': { kib: 351, requests: 94 },
+  '/orders': { kib: 292, requests: 84 },
+  '/delivery-zones': { kib: 379, requests: 97 },
+  '/operating-hours': { kib: 347, requests: 92 },
+  '/booking-details': { kib: 351, requests: 96 },
   '/invite': { kib: 241, requests: 46 },
-  '/jobs/:number': { kib: 343, requests: 92 },
-  '/admin/reviews': { kib: 317, requests: 85 },
+  '/jobs/:number': { kib: 343, requests: 94 },
+  '/admin/reviews': { kib: 317, requests: 87 },
 };
 
 let server: RunningServer;
