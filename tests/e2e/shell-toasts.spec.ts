@@ -123,9 +123,11 @@ describe('toasts', () => {
 
   it('are dismissed by dragging', async () => {
     const { page, close } = await showToast({ settled: false });
-    // Its timer is held (the window has lost focus), so only the drag can take it away; and only
-    // where it rests matters: wait for it to stop sliding.
+    // Its timer is held two ways, so only the drag can take it away: the window has lost focus, and the
+    // pointer rests on it (hover waits for it to stop sliding: only where it rests matters). A blur
+    // alone came too early once on a loaded machine (the timer ran out and the toast was gone, CI FLAKY).
     await fireOnWindow(page, 'blur');
+    await toast(page).hover();
     await waitForAnimations(page);
     const box = (await toast(page).boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
