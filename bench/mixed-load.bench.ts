@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../src/testing/source-server';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,14 +26,6 @@ const ROUNDS = 3;
 const ROUND_MS = Number(process.env.MIXED_ROUND_S ?? 60) * 1000;
 const CLIENTS = 64;
 const SLUG = 'saj-station';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 

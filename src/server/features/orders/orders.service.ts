@@ -236,16 +236,11 @@ const snakeCased = (row: object) => Object.fromEntries(Object.entries(row).map((
  * staff who took the call accept as themselves. It still rings: auto-accept is no person hearing it.
  */
 function placedRows(truck: TruckRow, id: string, businessDate: string, draft: PlacedOrderDraft, actor: Actor | null, now: Date) {
+  // The actor's name is read by the write itself (PLACE_ORDER_SQL), as historyValues' own statement would.
   const historyRow = (version: number, entry: { status: OrderRow['status']; action: OrderHistoryRow['action']; reason?: string }): OrderHistoryRow => ({
-    truckId: truck.id,
+    ...historyValues(truck.id, version, entry, actor, now),
     orderId: id,
-    version,
-    status: entry.status,
-    action: entry.action,
-    reason: entry.reason ?? null,
-    actorId: actor?.userId ?? null,
     actorName: null,
-    at: now,
   });
   let row: OrderRow = {
     truckId: truck.id,
