@@ -119,13 +119,16 @@ async function withDetails(runner: Runner, row: BookingRow): Promise<Booking> {
 
 const clashError = (other: BookingRef) => new DomainError('booking_clash', 409, { number: other.number, booking: other });
 
-/** PostgreSQL's exclusion_violation, however the driver wraps it. */
-function isDoubleBooking(error: unknown): boolean {
+/** Whether PostgreSQL answered with this SQLSTATE, however the driver wraps the error. */
+function hasSqlState(error: unknown, code: string): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+const EXCLUSION_VIOLATION = '23P01';
+const DEADLOCK_DETECTED = '40P01';
 
 type Transitioned = Extract<ReturnType<typeof transitionBooking>, { ok: true }>;
 
@@ -195,12 +198,18 @@ export function createBookingsService(app: FastifyInstance) {
     return updated!;
   }
 
-  /** Runs a change; a double booking the constraint caught (a race) answers like the check would have. */
-  async function changing<T>(truckId: string, bookingId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs a change; a double booking the constraint caught (a race) answers like the check would have.
+   * Two overlapping confirmations written at the same moment each wait for the other's index entry
+   * (the exclusion constraint's check), and PostgreSQL breaks that circle by failing one with a
+   * deadlock: that one runs again, now sees the winner committed and answers booking_clash.
+   */
+  async function changing<T>(truckId: string, bookingId: string, work: (tx: Tx) => Promise<T>, attempt = 1): Promise<T> {
     try {
       return await db.transaction(work);
     } catch (error) {
-      if (!isDoubleBooking(error)) throw error;
+      if (hasSqlState(error, DEADLOCK_DETECTED) && attempt < 3) return changing(truckId, bookingId, work, attempt + 1);
+      if (!hasSqlState(error, EXCLUSION_VIOLATION)) throw error;
       const [row] = await db.select().from(bookings).where(and(eq(bookings.truckId, truckId), eq(bookings.id, bookingId)));
       const other = row ? await clashOf(db, row) : null;
       throw other ? clashError(other) : new DomainError('conflict', 409);

@@ -296,6 +296,51 @@ describe('no double booking', () => {
     }
   });
 
+  it('answers a confirmation that PostgreSQL failed with a deadlock by running it again: the clash, never a 500', async () => {
+    // Two overlapping confirmations written at the same moment wait for each other's index entry;
+    // PostgreSQL fails one with a deadlock. Here another connection holds the overlapping confirmation
+    // and then waits on the service's row, closing the circle while the service waits, so the service's
+    // backend is the one that finds it (its deadlock check runs after 1 s; the other's after 60 s).
+    // Should the circle close after the service's check (a stalled test process), the other
+    // connection is the one failed instead and the round is tried again.
+    const pool = anotherPool(app.database, 2);
+    onCleanup(() => pool.end());
+    for (let round = 1; ; round++) {
+      const day = nextDay++;
+      const a = await quoted(app, truck, await requestedBooking(app, truck, day));
+      const b = await quoted(app, truck, await requestedBooking(app, truck, day, { startTime: '17:00', endTime: '19:00' }));
+      const [other, watcher] = [await pool.connect(), await pool.connect()];
+      try {
+        await other.query('BEGIN');
+        await other.query(`SET LOCAL deadlock_timeout = '60s'`);
+        const otherPid = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        await other.query(`UPDATE bookings SET status = 'confirmed' WHERE id = $1`, [b.id]);
+        const answer = actOn(app, truck, a, { action: 'confirm' });
+        for (;;) {
+          const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [otherPid]);
+          if (rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        const closing = await other.query(`SELECT 1 FROM bookings WHERE id = $1 FOR UPDATE`, [a.id]).then(() => null, (error: unknown) => error);
+        if (closing) {
+          expect(closing).toMatchObject({ code: '40P01' });
+          await other.query('ROLLBACK');
+          expect((await answer).statusCode).toBe(200);
+          if (round < 3) continue;
+          throw new Error('the circle closed too late in three rounds');
+        }
+        await other.query('COMMIT');
+        const res = await answer;
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error).toMatchObject({ code: 'booking_clash', details: { number: b.number } });
+        return;
+      } finally {
+        other.release();
+        watcher.release();
+      }
+    }
+  });
+
   it('is a rule of the database: a direct write of an overlapping confirmation fails, on any connection', async () => {
     const day = nextDay++;
     const a = await quoted(app, truck, await requestedBooking(app, truck, day));
