@@ -2,7 +2,10 @@
  * Debian's Chromium driven by playwright-core (never a downloaded browser). Every page records
  * console errors and failed requests so a journey can fail on them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -77,5 +80,41 @@ export async function openPage(browser: Browser, baseURL: string, options: OpenP
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
+  // Requests still open when a test fails: a screen waiting on a script or an answer that never came.
+  const inFlight = new Set<string>();
+  const settled = (request: { method(): string; url(): string }) => inFlight.delete(`${request.method()} ${request.url()}`);
+  page.on('request', (request) => inFlight.add(`${request.method()} ${request.url()}`));
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  reportOnFailure(page, problems, inFlight);
   return { page, context, problems };
+}
+
+/** Where a failed journey leaves what its page showed: CI keeps .cache/test-logs. */
+const FAILURES = path.resolve('.cache', 'test-logs', 'e2e-failures');
+
+/**
+ * A journey that fails on a loaded machine once in hundreds of runs cannot be re-run to be
+ * understood: what the page showed when the test gave up (a screenshot, its HTML, its address and the
+ * console errors and failed requests so far) is kept and printed instead.
+ */
+function reportOnFailure(page: Page, problems: string[], inFlight: Set<string>): void {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const name = `${task.file.name.replace(/\W+/g, '-')}--${task.name.replace(/\W+/g, '-').slice(0, 80)}-${Date.now()}`;
+      mkdirSync(FAILURES, { recursive: true });
+      const file = path.join(FAILURES, name);
+      await page.screenshot({ path: `${file}.png`, fullPage: true }).catch(() => undefined);
+      const html = await page.content().catch(() => '');
+      writeFileSync(`${file}.html`, html);
+      console.error(
+        `Failed at ${page.url()}; the page as it was: ${file}.png / .html\n` +
+          `Problems so far:\n${problems.length > 0 ? problems.join('\n') : '(none)'}\n` +
+          `Requests still open (the live streams among them):\n${inFlight.size > 0 ? [...inFlight].join('\n') : '(none)'}`,
+      );
+    });
+  } catch {
+    // Opened outside a test (a beforeAll): there is no test whose failure to report.
+  }
 }
