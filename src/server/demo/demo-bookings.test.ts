@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
+import { demoBookingRecords } from './demo-bookings';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
 import { bookingHistory, bookings } from '../db/tables/bookings';
 
@@ -36,5 +37,23 @@ describe('the demo bookings', () => {
     const quoted = await test.database.db.select().from(bookings).where(and(eq(bookings.truckId, truckId), eq(bookings.status, 'quoted')));
     const clashes = quoted.filter((q) => confirmed.some((c) => c.windowStart < q.windowEnd && q.windowStart < c.windowEnd));
     expect(clashes).toHaveLength(1);
+  });
+
+  it('keeps exactly one clash, and three confirmed bookings next month, whatever day the demo is seeded on', () => {
+    const first = Temporal.ZonedDateTime.from('2027-01-01T09:00[Asia/Kuwait]');
+    const wrong: string[] = [];
+    // Two years, a leap day included: the dates move with today, so a fixed date proves nothing.
+    for (let day = 0; day < 731; day += 1) {
+      const seeded = first.add({ days: day });
+      const { rows } = demoBookingRecords(truckId, undefined, new Date(seeded.epochMilliseconds));
+      const confirmed = rows.filter((row) => row.status === 'confirmed');
+      const quoted = rows.filter((row) => row.status === 'quoted');
+      const overlapping = (a: (typeof rows)[number], b: (typeof rows)[number]) => a.windowStart! < b.windowEnd! && b.windowStart! < a.windowEnd!;
+      const clashes = quoted.filter((q) => confirmed.some((c) => overlapping(c, q)));
+      const nextMonth = seeded.toPlainDate().toPlainYearMonth().add({ months: 1 }).toString();
+      const confirmedNextMonth = confirmed.filter((row) => row.eventDate!.startsWith(nextMonth));
+      if (clashes.length !== 1 || confirmedNextMonth.length < 3) wrong.push(`${seeded.toPlainDate().toString()}: ${clashes.length} clashes, ${confirmedNextMonth.length} next month`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ const DEMO: DemoBooking[] = [
   { status: 'confirmed', inDays: 0, nextMonthDay: 22, askedDaysAgo: 4, start: '20:00', end: '01:00', setup: 60, customer: 'يوسف الرشيدي', phone: '+96555100009', email: 'yousef@example.com', language: 'ar', eventType: 'غبقة رمضانية', serviceModel: 'catering', address: 'ديوانية الرشيدي، العديلية', guests: 90, notes: '', budget: 350_000, quote: { amount: 320_000, deposit: 80_000, message: '' } },
   // Overlaps the graduation party above (setup included): quoting it warned, confirming would be refused.
   { status: 'quoted', inDays: 0, nextMonthDay: 8, askedDaysAgo: 2, start: '21:00', end: '23:59', setup: 60, customer: 'Sara Haddad', phone: '+96555100010', email: 'sara@example.com', language: 'en', eventType: 'Birthday', serviceModel: 'vending', address: 'Jabriya, Block 7', guests: 60, notes: 'Late-night snacks', budget: 120_000, quote: { amount: 140_000, deposit: 40_000, message: 'We can come after another event that evening — confirm soon.' } },
-  { status: 'quoted', inDays: 18, askedDaysAgo: 3, start: '13:00', end: '16:00', setup: 45, customer: 'Reem Nasser', phone: '+96555100011', email: 'reem@example.com', language: 'en', eventType: 'School open day', serviceModel: 'vending', address: 'British School of Kuwait, Salwa', guests: 400, notes: '', budget: null, quote: { amount: 90_000, deposit: 0, message: 'Pitch fee only.' } },
+  { status: 'quoted', inDays: 18, askedDaysAgo: 3, start: '07:30', end: '09:30', setup: 45, customer: 'Reem Nasser', phone: '+96555100011', email: 'reem@example.com', language: 'en', eventType: 'School open day', serviceModel: 'vending', address: 'British School of Kuwait, Salwa', guests: 400, notes: '', budget: null, quote: { amount: 90_000, deposit: 0, message: 'Pitch fee only.' } },
   { status: 'pending', inDays: 25, askedDaysAgo: 1, start: '19:00', end: '22:00', setup: 60, customer: 'فاطمة الصباح', phone: '+96555100012', email: 'fatima@example.com', language: 'ar', eventType: 'عقيقة', serviceModel: 'catering', address: 'الشعب، قطعة ٥', guests: 70, notes: 'ساندويتشات صغيرة للأطفال', budget: 200_000 },
   { status: 'pending', inDays: 33, askedDaysAgo: 0, start: '10:00', end: '14:00', setup: 60, customer: 'Khaled Al-Otaibi', phone: '+96555100013', email: 'khaled@example.com', language: 'en', eventType: 'Company family day', serviceModel: 'catering', address: 'Sheikh Jaber Al-Ahmad Cultural Centre', guests: 250, notes: '', budget: 700_000 },
   { status: 'pending', inDays: 47, askedDaysAgo: 0, start: '17:30', end: '20:30', setup: 30, customer: 'Mohammed Al-Ajmi', phone: '+96555100014', email: 'mohammed@example.com', language: 'en', eventType: 'Car club meet', serviceModel: 'vending', address: 'Kuwait Motor Town', guests: 300, notes: '', budget: null },
@@ -71,6 +71,24 @@ const STATUS_AFTER = { quote: 'quoted', confirm: 'confirmed', complete: 'complet
 
 export async function seedDemoBookings(db: Db, truckId: string, vendorEmail: string, now = new Date()): Promise<void> {
   const [vendor] = await db.select({ id: users.id, name: users.fullName }).from(users).where(sql`lower(${users.email}) = lower(${vendorEmail})`);
+  const { rows, history } = demoBookingRecords(truckId, vendor ? { id: vendor.id, name: vendor.name ?? vendorEmail } : undefined, now);
+  await db.transaction(async (tx) => {
+    await tx.insert(bookings).values(rows);
+    await tx.insert(bookingHistory).values(history);
+    await tx.insert(bookingCounters).values({ truckId, lastNumber: DEMO.length }).onConflictDoNothing();
+  });
+}
+
+/**
+ * The rows and histories of the demo bookings seeded on `now`'s day. Pure, so a test can try every
+ * day of the year: the dates move with today, and the one clash must stay the only one whatever
+ * day the demo is started on (a quote 18 days out once fell on a confirmed festival next month).
+ */
+export function demoBookingRecords(
+  truckId: string,
+  vendor: { id: string; name: string } | undefined,
+  now: Date,
+): { rows: (typeof bookings.$inferInsert)[]; history: (typeof bookingHistory.$inferInsert)[] } {
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(TIME_ZONE).toPlainDate();
   const nextMonth = today.toPlainYearMonth().add({ months: 1 });
   const rows: (typeof bookings.$inferInsert)[] = [];
@@ -96,7 +114,7 @@ export async function seedDemoBookings(db: Db, truckId: string, vendorEmail: str
         action,
         reason: action === 'decline' || action === 'cancel' ? (demo.reason ?? null) : null,
         actorId: person ? vendor.id : null,
-        actorName: person ? (vendor.name ?? vendorEmail) : null,
+        actorName: person ? vendor.name : null,
         at: stepAt(i),
       });
     });
@@ -133,10 +151,5 @@ export async function seedDemoBookings(db: Db, truckId: string, vendorEmail: str
       version: steps.length,
     });
   });
-
-  await db.transaction(async (tx) => {
-    await tx.insert(bookings).values(rows);
-    await tx.insert(bookingHistory).values(history);
-    await tx.insert(bookingCounters).values({ truckId, lastNumber: DEMO.length }).onConflictDoNothing();
-  });
+  return { rows, history };
 }
