@@ -175,7 +175,7 @@ async function placeOrder(): Promise<void> {
 
 describe('the vendor', () => {
   it.each(['en', 'ar'] as const)('sees the day, the papers and the charts, pauses and resumes, and an order arrives live (%s)', async (lang) => {
-    const { page, problems, context } = await signedIn(lang, VENDOR_EMAIL, demoPassword(server, 'Vendor', VENDOR_EMAIL));
+    const { page, problems, context, inFlight } = await signedIn(lang, VENDOR_EMAIL, demoPassword(server, 'Vendor', VENDOR_EMAIL));
     const text = TEXT[lang];
     await page.locator('[data-testid="home-truck"][data-relation="owner"]').waitFor();
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
@@ -230,6 +230,8 @@ describe('the vendor', () => {
     await placeOrder();
     await waitForFigure(page, 'figure-orders', orders + 1);
     await waitForFigure(page, 'pending-orders', pending + 1);
+    // The figures and the shell's order alerts share the tab's one stream (a browser gives a site six connections).
+    await expect.poll(() => [...inFlight].filter((request) => request.includes('/events?ticket=')).length).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

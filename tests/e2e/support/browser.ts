@@ -24,6 +24,8 @@ export interface WatchedPage {
   page: Page;
   context: BrowserContext;
   problems: string[];
+  /** Requests the page has sent and not yet finished ("GET http://…"): the live streams among them. */
+  inFlight: ReadonlySet<string>;
 }
 
 /** The request for a live stream's single-use ticket (src/server/platform/events.routes.ts). */
@@ -93,7 +95,7 @@ export async function openPage(browser: Browser, baseURL: string, options: OpenP
   page.on('requestfinished', settled);
   page.on('requestfailed', settled);
   reportOnFailure(page, problems, inFlight);
-  return { page, context, problems };
+  return { page, context, problems, inFlight };
 }
 
 /** Where a failed journey leaves what its page showed: CI keeps .cache/test-logs. */

@@ -13,7 +13,6 @@ import type {
   PublicQuote,
 } from '@domain/bookings/contracts';
 import type { BookingAction, BookingTab } from '@domain/bookings';
-import type { StreamTicket } from '@domain/truck-events';
 import { api } from '../../app/api';
 
 export interface BookingListArgs {
@@ -83,7 +82,6 @@ export const bookingsApi = api.injectEndpoints({
         dispatch(bookingsApi.util.upsertQueryData('publicQuote', token, data));
       },
     }),
-    bookingStreamTicket: build.mutation<StreamTicket, string>({ query: (truckId) => ({ url: `/trucks/${truckId}/events/ticket`, method: 'POST' }) }),
   }),
 });
 

@@ -5,7 +5,6 @@
  */
 import type { AdminHome, TruckHome } from '@domain/home';
 import type { Pause } from '@domain/hours';
-import type { StreamTicket } from '@domain/truck-events';
 import { api } from '../../app/api';
 
 const hoursTag = (truckId: string) => ({ type: 'Hours' as const, id: truckId });
@@ -29,8 +28,7 @@ export const homeApi = api.injectEndpoints({
       query: (truckId) => ({ url: `/trucks/${truckId}/hours/pause`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, truckId) => [hoursTag(truckId)],
     }),
-    homeStreamTicket: build.mutation<StreamTicket, string>({ query: (truckId) => ({ url: `/trucks/${truckId}/events/ticket`, method: 'POST' }) }),
   }),
 });
 
-export const { useTruckHomeQuery, useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation, useHomeStreamTicketMutation } = homeApi;
+export const { useTruckHomeQuery, useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation } = homeApi;

@@ -19,7 +19,6 @@ import type {
 } from '@domain/orders/contracts';
 import type { OrderAction } from '@domain/orders';
 import { matchesOrderFilters, QUEUE_TABS, tabOf, type DashboardTab } from '@domain/orders/dashboard';
-import type { StreamTicket } from '@domain/truck-events';
 import { useDispatch } from 'react-redux';
 import { api } from '../../app/api';
 
@@ -86,7 +85,6 @@ export const ordersApi = api.injectEndpoints({
     }),
     /** The menu to take a phone order from. */
     orderMenu: build.query<Menu, string>({ query: (truckId) => `/trucks/${truckId}/menu`, providesTags: ['Menu'] }),
-    streamTicket: build.mutation<StreamTicket, string>({ query: (truckId) => ({ url: `/trucks/${truckId}/events/ticket`, method: 'POST' }) }),
   }),
 });
 

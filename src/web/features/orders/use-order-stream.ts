@@ -1,28 +1,19 @@
 /**
- * Follows the truck's live event stream: opens it with a fresh single-use ticket (EventSource cannot
- * send the bearer token, and no long-lived token goes in a URL), patches the cache with each order
- * event, and reconnects after a drop, resuming after the last event it had so none is lost (the
- * server replays them; a `created` among them rings like any other). A `ready` or `resync` (a fresh
- * start, or events no longer kept) reloads the orders instead.
- *
- * The browser's own online/offline signal counts too: losing the network shows as offline at once
- * (an EventSource may take a long time to notice a dead connection), and its return reconnects at
- * once rather than after the back-off.
+ * The order events of the truck's live stream (app/truck-stream.ts, shared by the tab): patches the
+ * cache with each one and hands it to `onEvent`; a `ready` or `resync` (a fresh start, or events no
+ * longer kept) reloads the orders instead. Events replayed after a drop ring like any other.
  *
  * Events are checked against their contract, whose zod schemas the shell does not load at start-up
  * (decision 015): the first order event loads them, and what arrives meanwhile waits its turn.
  */
 import type { OrderEvent, OrderEventSchema } from '@domain/orders/contracts';
 import { ORDER_EVENTS } from '@domain/orders/dashboard';
-import { STREAM_EVENTS } from '@domain/truck-events/stream-events';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTruckStream, type StreamHandle } from '../../app/truck-stream';
 import type { StreamStatus } from './order-alerts.state';
-import { applyOrderEvent, ordersApi, reloadOrders, useOrdersDispatch } from './orders.api';
+import { applyOrderEvent, reloadOrders, useOrdersDispatch } from './orders.api';
 
 export type { StreamStatus };
-
-/** Waits before reconnecting, longer each time (a server restarting, a tablet off the Wi-Fi). */
-const RETRY_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 type EventSchema = typeof OrderEventSchema;
 let eventSchema: EventSchema | undefined;
@@ -41,37 +32,16 @@ function loadEventSchema(): Promise<EventSchema> {
 
 export function useOrderStream(truckId: string, onEvent: (type: 'created' | 'changed', event: OrderEvent) => void): StreamStatus {
   const dispatch = useOrdersDispatch();
-  const [status, setStatus] = useState<StreamStatus>('connecting');
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   }, [onEvent]);
 
-  useEffect(() => {
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let lastEventId: string | undefined;
-    let failures = 0;
+  return useTruckStream(truckId, () => {
+    /** Unsubscribed (signed out, another truck): steps still waiting for the schema are dropped. */
     let stopped = false;
-    /** Bumped by each new attempt: an older attempt still waiting for its ticket gives up. */
-    let attempt = 0;
-
-    const drop = () => {
-      attempt++;
-      clearTimeout(timer);
-      source?.close();
-      source = undefined;
-    };
-
-    const retry = () => {
-      drop();
-      if (stopped) return;
-      setStatus('offline');
-      // Offline: the browser's `online` event reconnects; trying before that only fails.
-      if (navigator.onLine === false) return;
-      timer = setTimeout(() => void connect(), RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]);
-    };
-
+    /** The last event this listener had: where the stream resumes when an event could not be handled. */
+    let seen: string | undefined;
     /** Steps waiting behind an event that waits for the schema, in the order their events came. */
     let waiting: Promise<void> | undefined;
     /** The schema could not be loaded: what still waits is dropped, the stream resumes before it. */
@@ -89,11 +59,6 @@ export function useOrderStream(truckId: string, onEvent: (type: 'created' | 'cha
       });
     };
 
-    const reload = (event: MessageEvent) => {
-      lastEventId = event.lastEventId;
-      inTurn(() => void dispatch(reloadOrders(truckId)));
-    };
-
     const apply = (schema: EventSchema, type: 'created' | 'changed', data: string) => {
       const parsed = schema.safeParse(JSON.parse(data));
       if (!parsed.success) return;
@@ -101,71 +66,43 @@ export function useOrderStream(truckId: string, onEvent: (type: 'created' | 'cha
       handler.current(type, parsed.data);
     };
 
-    const receive = (type: 'created' | 'changed') => (message: MessageEvent<string>) => {
-      const resumeFrom = lastEventId;
-      lastEventId = message.lastEventId;
-      if (eventSchema && !waiting) return apply(eventSchema, type, message.data);
-      waiting ??= Promise.resolve();
-      inTurn(async () => {
-        let schema: EventSchema;
-        try {
-          schema = await loadEventSchema();
-        } catch {
-          // Not fetched (the network, a new version deployed meanwhile): resume the stream from
-          // before this event, so the server sends it, and what came after it, again.
-          lost = true;
-          lastEventId = resumeFrom;
-          retry();
-          return;
-        }
-        if (!stopped) apply(schema, type, message.data);
-      });
+    return {
+      stop: () => {
+        stopped = true;
+      },
+      // A new connection: what waited behind an event that could not be handled was dropped.
+      status: (status) => {
+        if (status === 'connecting') lost = false;
+      },
+      reload: (message) => {
+        seen = message.lastEventId;
+        inTurn(() => void dispatch(reloadOrders(truckId)));
+      },
+      events: Object.fromEntries(
+        (['created', 'changed'] as const).map((type) => [
+          ORDER_EVENTS[type],
+          (message: MessageEvent<string>, stream: StreamHandle) => {
+            const resumeFrom = seen;
+            seen = message.lastEventId;
+            if (eventSchema && !waiting) return apply(eventSchema, type, message.data);
+            waiting ??= Promise.resolve();
+            inTurn(async () => {
+              let schema: EventSchema;
+              try {
+                schema = await loadEventSchema();
+              } catch {
+                // Not fetched (the network, a new version deployed meanwhile): resume the stream from
+                // before this event, so the server sends it, and what came after it, again.
+                lost = true;
+                seen = resumeFrom;
+                stream.resumeAfter(resumeFrom);
+                return;
+              }
+              if (!stopped) apply(schema, type, message.data);
+            });
+          },
+        ]),
+      ),
     };
-
-    async function connect() {
-      drop();
-      lost = false;
-      const mine = attempt;
-      setStatus('connecting');
-      try {
-        const { ticket } = await dispatch(ordersApi.endpoints.streamTicket.initiate(truckId)).unwrap();
-        if (stopped || mine !== attempt) return;
-        const query = new URLSearchParams({ ticket, ...(lastEventId ? { lastEventId } : {}) });
-        const opened = new EventSource(`/api/v1/trucks/${truckId}/events?${query}`);
-        source = opened;
-        opened.onopen = () => {
-          failures = 0;
-          setStatus('live');
-        };
-        // The browser would retry with the spent ticket: reconnect with a new one instead.
-        opened.onerror = () => {
-          if (source === opened) retry();
-        };
-        opened.addEventListener(STREAM_EVENTS.ready, reload);
-        opened.addEventListener(STREAM_EVENTS.resync, reload);
-        opened.addEventListener(ORDER_EVENTS.created, receive('created'));
-        opened.addEventListener(ORDER_EVENTS.changed, receive('changed'));
-      } catch {
-        if (mine === attempt) retry();
-      }
-    }
-
-    const wentOffline = () => retry();
-    const cameBack = () => {
-      failures = 0;
-      if (!stopped) void connect();
-    };
-    window.addEventListener('offline', wentOffline);
-    window.addEventListener('online', cameBack);
-    if (navigator.onLine === false) retry();
-    else void connect();
-    return () => {
-      stopped = true;
-      drop();
-      window.removeEventListener('offline', wentOffline);
-      window.removeEventListener('online', cameBack);
-    };
-  }, [dispatch, truckId]);
-
-  return status;
+  });
 }
