@@ -1,6 +1,7 @@
 /**
  * Helpers for the web tests (src/testing is off limits to src/web by the layer rules): the whole app
- * on a memory router, and a window.matchMedia that follows a width the test sets.
+ * on a memory router, a window.matchMedia that follows a width the test sets, and an EventSource the
+ * test feeds.
  */
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -17,6 +18,29 @@ import { makeStore, type AppStore } from './store';
  * runner: a second alone, and 20 s and more on a 2-core machine also running the API and browser
  * layers (seen in CI). A wait that long costs nothing when the screen comes sooner.
  */
+/** A stand-in for the browser's EventSource (`vi.stubGlobal('EventSource', FakeEventSource)`): it opens at once and the test feeds it. */
+export class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+    queueMicrotask(() => this.onopen?.());
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, id: number, data: unknown = {}) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: String(id) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
 export const SCREEN_TIMEOUT = { timeout: 90_000 };
 export const FIND = { timeout: 60_000 };
 

@@ -7,30 +7,10 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from './store';
+import { FakeEventSource } from './test-support';
 import { useTruckStream, type StreamHandle } from './truck-stream';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
-
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, id: number) {
-    const event = new MessageEvent(type, { data: '{}', lastEventId: String(id) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 let tickets = 0;
 let heard: string[];

@@ -13,7 +13,7 @@ import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore, type AppStore } from '../../app/store';
 import { attentionTotal, useAttention } from '../../app/shell/attention';
-import { installMatchMedia } from '../../app/test-support';
+import { FakeEventSource, installMatchMedia } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
 import { OrderAlertsForTruck } from './order-alerts.shell';
@@ -61,29 +61,6 @@ const full = (order: OrderSummary): Order => ({
   lines: [{ itemId: uuid(900), nameEn: 'Chicken shawarma', nameAr: 'شاورما دجاج', unitPrice: 1_400, qty: 2, options: [], note: 'No pickles', total: 2_800 }],
   history: [{ version: 0, status: 'pending', action: 'place', reason: null, at: order.createdAt, actor: null }],
 });
-
-/** A stand-in for the browser's EventSource that the test feeds. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-    queueMicrotask(() => this.onopen?.());
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, id: number, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: String(id) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 let lists: Record<string, OrderSummary[]>;
 let counts: OrderCounts;
