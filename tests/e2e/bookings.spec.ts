@@ -7,8 +7,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ar from '../../src/web/i18n/ar/bookings.json';
-import en from '../../src/web/i18n/en/bookings.json';
+import ar from '../../src/domain/i18n/ar/bookings.json';
+import en from '../../src/domain/i18n/en/bookings.json';
 import { launchBrowser, openPage } from './support/browser';
 import { callApi } from './support/demo-truck';
 import { guideScreenshot } from './support/guide';

@@ -7,8 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, PublicMenu } from '../../src/domain/menu';
-import ar from '../../src/web/i18n/ar/menu.json';
-import en from '../../src/web/i18n/en/menu.json';
+import ar from '../../src/domain/i18n/ar/menu.json';
+import en from '../../src/domain/i18n/en/menu.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';

@@ -10,10 +10,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ar from '../../src/web/i18n/ar/orders.json';
-import arCommon from '../../src/web/i18n/ar/common.json';
-import en from '../../src/web/i18n/en/orders.json';
-import enCommon from '../../src/web/i18n/en/common.json';
+import ar from '../../src/domain/i18n/ar/orders.json';
+import arCommon from '../../src/domain/i18n/ar/common.json';
+import en from '../../src/domain/i18n/en/orders.json';
+import enCommon from '../../src/domain/i18n/en/common.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { DEMO_TRUCK, placeDemoOrder, readyDemoTruck } from './support/demo-orders';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';

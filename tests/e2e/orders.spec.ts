@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../src/domain/menu';
-import ar from '../../src/web/i18n/ar/orders.json';
-import en from '../../src/web/i18n/en/orders.json';
+import ar from '../../src/domain/i18n/ar/orders.json';
+import en from '../../src/domain/i18n/en/orders.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { typeInPicker } from './support/pickers';

@@ -7,12 +7,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import arOrders from '../../src/web/i18n/ar/orders.json';
-import arTeam from '../../src/web/i18n/ar/team.json';
-import arTeamSection from '../../src/web/i18n/ar/team-section.json';
-import enOrders from '../../src/web/i18n/en/orders.json';
-import enTeam from '../../src/web/i18n/en/team.json';
-import enTeamSection from '../../src/web/i18n/en/team-section.json';
+import arOrders from '../../src/domain/i18n/ar/orders.json';
+import arTeam from '../../src/domain/i18n/ar/team.json';
+import arTeamSection from '../../src/domain/i18n/ar/team-section.json';
+import enOrders from '../../src/domain/i18n/en/orders.json';
+import enTeam from '../../src/domain/i18n/en/team.json';
+import enTeamSection from '../../src/domain/i18n/en/team-section.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBackOfficePath, KNOWN_PATHS, PROTECTED_EXTRA_SCREENS, routeTitleKey, SCREENS } from './routes';
-import en from '../i18n/en/common.json';
+import en from '@domain/i18n/en/common.json';
 
 const SEED_PATHS = [
   '/',

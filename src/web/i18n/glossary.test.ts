@@ -7,7 +7,7 @@ import { forbiddenWords } from '@domain/i18n/glossary';
 import { describe, expect, it } from 'vitest';
 import glossary from '../../../docs/glossary.md?raw';
 
-const files = import.meta.glob<unknown>('./ar/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<unknown>('../../domain/i18n/ar/*.json', { eager: true, import: 'default' });
 
 function strings(value: unknown, prefix: string): [string, string][] {
   if (typeof value === 'string') return [[prefix, value]];
@@ -16,7 +16,7 @@ function strings(value: unknown, prefix: string): [string, string][] {
 }
 
 const arabic: [string, string][] = [
-  ...Object.entries(files).flatMap(([file, content]) => strings(content, file.replace('./ar/', 'ar/'))),
+  ...Object.entries(files).flatMap(([file, content]) => strings(content, file.replace('../../domain/i18n/ar/', 'ar/'))),
   ...strings(ERROR_MESSAGES.ar, 'domain errors'),
   ...strings(FIELD_MESSAGES.ar, 'domain fields'),
 ];

@@ -1,5 +1,5 @@
 /**
- * i18next with one catalogue per feature namespace and language (i18n/<lang>/<ns>.json).
+ * i18next with one catalogue per feature namespace and language (src/domain/i18n/<lang>/<ns>.json).
  * Only the active language is loaded; switching language reloads the page (docs/product.md §6.4).
  */
 import i18next from 'i18next';
@@ -16,7 +16,7 @@ const languages = import.meta.glob<{ default: Record<string, Record<string, unkn
 export async function initI18n(lang: UiLang) {
   const load = languages[`./${lang}/index.ts`];
   const files = load ? (await load()).default : {};
-  const resources = Object.fromEntries(Object.entries(files).map(([file, catalogue]) => [file.slice('./'.length, -'.json'.length), catalogue]));
+  const resources = Object.fromEntries(Object.entries(files).map(([file, catalogue]) => [file.slice(file.lastIndexOf('/') + 1, -'.json'.length), catalogue]));
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,

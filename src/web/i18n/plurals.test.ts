@@ -11,8 +11,8 @@ import type { i18n } from 'i18next';
 import { translator } from '../features/storefront/i18n';
 import { initI18n } from './i18n';
 
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
-const catalogue = (lang: string, namespace: string) => files[`./${lang}/${namespace}.json`]!;
+const files = import.meta.glob<Record<string, unknown>>('../../domain/i18n/*/*.json', { eager: true, import: 'default' });
+const catalogue = (lang: string, namespace: string) => files[`../../domain/i18n/${lang}/${namespace}.json`]!;
 const namespaces = [...new Set(Object.keys(files).map((file) => /\/([^/]+)\.json$/.exec(file)![1]!))].sort();
 const LANGS = ['en', 'ar'] as const;
 const COUNTS = [0, 1, 2, 3, 11, 100];

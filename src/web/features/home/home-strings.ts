@@ -6,11 +6,11 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import type { UiLang } from '../../app/lang-dir.slice';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../i18n/*/home.json');
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../../domain/i18n/*/home.json');
 
 async function loadHomeStrings(lang: UiLang): Promise<void> {
   if (i18next.hasResourceBundle(lang, 'home')) return;
-  const load = catalogues[`../../i18n/${lang}/home.json`];
+  const load = catalogues[`../../../domain/i18n/${lang}/home.json`];
   if (load) i18next.addResourceBundle(lang, 'home', (await load()).default);
 }
 

@@ -1,15 +1,15 @@
 /**
- * The truck page's words: its own catalogue (i18n/<lang>/storefront.json, kept in step with every
+ * The truck page's words: its own catalogue (src/domain/i18n/<lang>/storefront.json, kept in step with every
  * other by catalogues.test.ts) plus the cuisine and dietary-tag names the back office already has.
  * A few lines instead of i18next: the page must stay under 100 KiB of script on a phone.
  */
 import { createContext, useContext } from 'react';
-import arText from '../../i18n/ar/storefront.json';
-import enText from '../../i18n/en/storefront.json';
-import { tags as arTags } from '../../i18n/ar/menu.json';
-import { tags as enTags } from '../../i18n/en/menu.json';
-import { cuisines as arCuisines } from '../../i18n/ar/trucks.json';
-import { cuisines as enCuisines } from '../../i18n/en/trucks.json';
+import arText from '@domain/i18n/ar/storefront.json';
+import enText from '@domain/i18n/en/storefront.json';
+import { tags as arTags } from '@domain/i18n/ar/menu.json';
+import { tags as enTags } from '@domain/i18n/en/menu.json';
+import { cuisines as arCuisines } from '@domain/i18n/ar/trucks.json';
+import { cuisines as enCuisines } from '@domain/i18n/en/trucks.json';
 import { formatPlainNumber } from '../../ui/format';
 
 export type Lang = 'en' | 'ar';

@@ -7,8 +7,8 @@
  * team.json.
  */
 import i18next from 'i18next';
-import ar from '../../i18n/ar/team-section.json';
-import en from '../../i18n/en/team-section.json';
+import ar from '@domain/i18n/ar/team-section.json';
+import en from '@domain/i18n/en/team-section.json';
 
 export const TEAM_SECTION_NS = 'team-section';
 

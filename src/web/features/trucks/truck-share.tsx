@@ -9,8 +9,8 @@ import qrcode from 'qrcode-generator';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import enTrucks from '../../i18n/en/trucks.json';
-import arTrucks from '../../i18n/ar/trucks.json';
+import enTrucks from '@domain/i18n/en/trucks.json';
+import arTrucks from '@domain/i18n/ar/trucks.json';
 import './truck-share.css';
 
 /** A QR code as one SVG path: crisp at any print size, nothing to download. */

@@ -1,6 +1,8 @@
+/// <reference types="vite/client" />
 /**
- * Every catalogue exists in every language with the same keys and the same {{placeholders}}, so no
- * screen can show a raw key (or an English string) in Arabic because a translation was forgotten.
+ * Every catalogue (src/domain/i18n/<lang>/<namespace>.json, read by the web and the server) exists in
+ * every language with the same keys and the same {{placeholders}}, so nothing can show a raw key (or
+ * an English string) in Arabic because a translation was forgotten.
  */
 import { describe, expect, it } from 'vitest';
 
