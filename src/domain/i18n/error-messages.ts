@@ -9,6 +9,7 @@ import type { Lang } from '../errors';
 import { BOOKINGS_ERROR_MESSAGES, BOOKINGS_FIELD_MESSAGES } from '../bookings/messages';
 import { HOURS_ZONES_ERROR_MESSAGES, HOURS_ZONES_FIELD_MESSAGES } from './hours-zones-messages';
 import { MENU_ERROR_MESSAGES, MENU_FIELD_MESSAGES } from '../menu/messages';
+import { fill } from './fill';
 import { ORDERS_BOOKINGS_MESSAGES } from './orders-bookings-messages';
 import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from '../orders/messages';
 import { TEAM_ERROR_MESSAGES } from '../team/messages';
@@ -136,20 +137,13 @@ export const FIELD_MESSAGES: Record<Lang, Catalogue> = {
   ar: { ...ORDERS_BOOKINGS_MESSAGES.ar, ...BOOKINGS_FIELD_MESSAGES.ar, ...ORDERS_FIELD_MESSAGES.ar, ...MENU_FIELD_MESSAGES.ar, ...HOURS_ZONES_FIELD_MESSAGES.ar, ...TRUCKS_FIELD_MESSAGES.ar, ...fieldAr },
 };
 
-function interpolate(template: string, params: Record<string, unknown> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    const value = params[key];
-    return Array.isArray(value) ? value.join(', ') : String(value ?? '');
-  });
-}
-
 /** Message for an error code. A feature's own codes are added to the catalogues above. */
 export function errorMessage(lang: Lang, code: string, params?: Record<string, unknown>): string {
   const template = ERROR_MESSAGES[lang][code] ?? ERROR_MESSAGES.en[code] ?? ERROR_MESSAGES[lang].unprocessable!;
-  return interpolate(template, params);
+  return fill(template, params);
 }
 
 export function fieldMessage(lang: Lang, code: string, params?: Record<string, unknown>): string {
   const template = FIELD_MESSAGES[lang][code] ?? FIELD_MESSAGES[lang].custom!;
-  return interpolate(template, params);
+  return fill(template, params);
 }

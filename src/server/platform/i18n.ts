@@ -1,6 +1,47 @@
-/** The request's language, from Accept-Language: Arabic or English (the default). */
+/**
+ * The server's words come from the same catalogues as the web's (src/domain/i18n/<lang>/<ns>.json):
+ * one i18next instance holds the namespaces the server speaks (its mails, the CSV export, the truck
+ * page's HTML). Texts are filled by @domain/i18n/fill rather than by i18next, because the values are
+ * often what a user typed and i18next would read "{{…}}", "$t(…)" or "$&" in them.
+ */
+import i18next from 'i18next';
 import type { Lang } from '@domain/errors';
+import { fill } from '@domain/i18n/fill';
+import arCsv from '@domain/i18n/ar/csv.json';
+import arMail from '@domain/i18n/ar/mail.json';
+import arStorefrontPage from '@domain/i18n/ar/storefront-page.json';
+import enCsv from '@domain/i18n/en/csv.json';
+import enMail from '@domain/i18n/en/mail.json';
+import enStorefrontPage from '@domain/i18n/en/storefront-page.json';
 
+const resources = {
+  en: { mail: enMail, csv: enCsv, 'storefront-page': enStorefrontPage },
+  ar: { mail: arMail, csv: arCsv, 'storefront-page': arStorefrontPage },
+} as const;
+
+export type ServerNamespace = keyof (typeof resources)['en'];
+
+const catalogues = i18next.createInstance();
+// Resources given up front: init is synchronous, so the instance is ready when this module is.
+void catalogues.init({ resources, lng: 'en', fallbackLng: 'en', initAsync: false, showSupportNotice: false });
+
+/** A namespace's catalogue as it is (the CSV export reads its labels whole). */
+export function catalogue<N extends ServerNamespace>(lang: Lang, namespace: N): (typeof resources)['en'][N] {
+  return catalogues.getResourceBundle(lang, namespace) as (typeof resources)['en'][N];
+}
+
+/**
+ * The text at `namespace:a.b.c` in the language, its placeholders filled with `values`. An unknown key
+ * throws: the catalogue test keeps both languages' keys alike, so that is a typo in the caller.
+ */
+export function serverText(lang: Lang, key: `${ServerNamespace}:${string}`, values?: Readonly<Record<string, unknown>>): string {
+  const [namespace, path] = key.split(':') as [ServerNamespace, string];
+  const template: unknown = catalogues.getResource(lang, namespace, path);
+  if (typeof template !== 'string') throw new Error(`No text at ${key} (${lang})`);
+  return fill(template, values);
+}
+
+/** The request's language, from Accept-Language: Arabic or English (the default). */
 export function languageFromHeader(header: string | undefined): Lang {
   if (!header) return 'en';
   const ranked = header

@@ -6,13 +6,14 @@
  */
 import { Readable } from 'node:stream';
 import type { Lang } from '@domain/errors';
-import type { OrderExportQuery, PaymentMethod } from '@domain/orders/contracts';
+import type { OrderExportQuery } from '@domain/orders/contracts';
 import { fromMinor, type Currency } from '@domain/money';
-import { displayNumber, type OrderStatus, type OrderType } from '@domain/orders';
+import { displayNumber } from '@domain/orders';
 import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../db/database';
 import { orderLines, orders } from '../../db/tables/orders';
+import { catalogue } from '../../platform/i18n';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
 import type { OrderLineRow, OrderRow } from './orders.view';
@@ -28,47 +29,8 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-interface Labels {
-  columns: Record<Column, string>;
-  status: Record<OrderStatus, string>;
-  type: Record<OrderType, string>;
-  payment: Record<PaymentMethod, string>;
-  paid: Record<'paid' | 'unpaid', string>;
-  source: Record<'online' | 'phone', string>;
-}
-
-const LABELS: Record<Lang, Labels> = {
-  en: {
-    columns: {
-      number: 'Order', date: 'Date', time: 'Time', status: 'Status', type: 'Type', customer: 'Customer', phone: 'Phone',
-      address: 'Delivery address', zone: 'Zone', items: 'Items', subtotal: 'Subtotal', deliveryFee: 'Delivery fee',
-      total: 'Total', currency: 'Currency', paymentMethod: 'Payment', paymentStatus: 'Paid', source: 'Source',
-    },
-    status: {
-      pending: 'Pending', accepted: 'Accepted', preparing: 'Preparing', ready: 'Ready', out_for_delivery: 'Out for delivery',
-      completed: 'Completed', rejected: 'Rejected', cancelled: 'Cancelled', expired: 'Expired',
-    },
-    type: { pickup: 'Pickup', delivery: 'Delivery' },
-    payment: { cash: 'Cash', card: 'Card', online: 'Online' },
-    paid: { paid: 'Paid', unpaid: 'Unpaid' },
-    source: { online: 'Online', phone: 'Phone' },
-  },
-  ar: {
-    columns: {
-      number: 'الطلب', date: 'التاريخ', time: 'الوقت', status: 'الحالة', type: 'النوع', customer: 'العميل', phone: 'الهاتف',
-      address: 'عنوان التوصيل', zone: 'المنطقة', items: 'الأصناف', subtotal: 'المجموع الفرعي', deliveryFee: 'رسوم التوصيل',
-      total: 'الإجمالي', currency: 'العملة', paymentMethod: 'الدفع', paymentStatus: 'حالة الدفع', source: 'المصدر',
-    },
-    status: {
-      pending: 'قيد الانتظار', accepted: 'مقبول', preparing: 'قيد التحضير', ready: 'جاهز', out_for_delivery: 'خرج للتوصيل',
-      completed: 'مكتمل', rejected: 'مرفوض', cancelled: 'ملغى', expired: 'منتهي الصلاحية',
-    },
-    type: { pickup: 'استلام', delivery: 'توصيل' },
-    payment: { cash: 'نقدًا', card: 'بطاقة', online: 'إلكتروني' },
-    paid: { paid: 'مدفوع', unpaid: 'غير مدفوع' },
-    source: { online: 'عبر الإنترنت', phone: 'هاتفي' },
-  },
-};
+/** Headings and values in the request's language: csv.json of src/domain/i18n/<lang>/. */
+type Labels = ReturnType<typeof catalogue<'csv'>>;
 
 /** Cells a spreadsheet would read as a formula get a leading apostrophe (OWASP's advice for CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -115,7 +77,7 @@ function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 
 
 /** The file, read from the database a batch at a time as the client downloads it. */
 export function exportOrders(db: Db, truck: Pick<TruckRow, 'id' | 'timeZone'>, range: OrderExportQuery, lang: Lang): Readable {
-  const labels = LABELS[lang];
+  const labels = catalogue(lang, 'csv');
   const { start, end } = localDateRange(truck.timeZone, range.from, range.to);
 
   async function* chunks(): AsyncGenerator<string> {

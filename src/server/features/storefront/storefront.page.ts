@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Lang } from '@domain/errors';
 import { fromMinor } from '@domain/money';
 import { descriptionIn, nameIn } from '@domain/names';
+import { serverText } from '../../platform/i18n';
 import type { StorefrontPage } from './storefront.service';
 
 const FALLBACK_TEMPLATE =
@@ -19,20 +20,7 @@ export function readStorefrontTemplate(webDist: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
 }
 
-const TEXT = {
-  en: {
-    order: 'Order online',
-    notFoundTitle: 'Truck not found',
-    notFound: 'There is no food truck at this address. Check the link or ask the truck for its QR code.',
-    orderTitle: 'Your order',
-  },
-  ar: {
-    order: 'اطلب أونلاين',
-    notFoundTitle: 'لم نجد هذه العربة',
-    notFound: 'لا توجد عربة طعام على هذا الرابط. تأكّد من الرابط أو اطلب رمز QR من العربة.',
-    orderTitle: 'طلبك',
-  },
-} as const;
+const text = (lang: Lang, key: string) => serverText(lang, `storefront-page:${key}`);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a <script> block: "</script>" or "<!--" in a truck's text must not end or bend it. */
@@ -93,8 +81,8 @@ export function renderStorefront(template: string, page: StorefrontPage, context
   const url = `${publicUrl}/t/${encodeURIComponent(truck.slug)}`;
   const imagePath = truck.logoUrl ?? truck.photoUrl;
   const image = imagePath ? `${publicUrl}${imagePath}` : null;
-  const description = descriptionIn(truck, lang) || `${name} · ${TEXT[lang].order}`;
-  const title = isOrder ? `${TEXT[lang].orderTitle} · ${name}` : `${name} · ${TEXT[lang].order}`;
+  const description = descriptionIn(truck, lang) || `${name} · ${text(lang, 'order')}`;
+  const title = isOrder ? `${text(lang, 'orderTitle')} · ${name}` : `${name} · ${text(lang, 'order')}`;
   const head = [
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -108,14 +96,15 @@ export function renderStorefront(template: string, page: StorefrontPage, context
     `<script type="application/ld+json">${scriptJson(JSON.stringify(foodEstablishment(page, lang, url, image)))}</script>`,
   ].join('\n    ');
   const data = `{"truck":${JSON.stringify(page.truck)},"menu":${page.menuJson ?? 'null'},"availability":${JSON.stringify(page.availability)}}`;
+  // Function replacers: a replacement string would read "$&" or "$'" in a truck's name as a pattern.
   return withLanguage(template, lang)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('<!--storefront-head-->', head)
-    .replace('<!--storefront-data-->', `<script type="application/json" id="storefront-data">${scriptJson(data)}</script>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('<!--storefront-head-->', () => head)
+    .replace('<!--storefront-data-->', () => `<script type="application/json" id="storefront-data">${scriptJson(data)}</script>`);
 }
 
 /** A real 404 page for a slug nobody has: plain HTML, no script, both languages' words in the asked one. */
 export function renderNotFound(lang: Lang): string {
-  const text = TEXT[lang];
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" /><title>${escapeHtml(text.notFoundTitle)}</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:48px 24px;max-width:32rem;margin-inline:auto;color:#1b1b1b}h1{color:#2e7d32}</style></head><body><main><h1>${escapeHtml(text.notFoundTitle)}</h1><p>${escapeHtml(text.notFound)}</p></main></body></html>`;
+  const words = { notFoundTitle: text(lang, 'notFoundTitle'), notFound: text(lang, 'notFound') };
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" /><title>${escapeHtml(words.notFoundTitle)}</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:48px 24px;max-width:32rem;margin-inline:auto;color:#1b1b1b}h1{color:#2e7d32}</style></head><body><main><h1>${escapeHtml(words.notFoundTitle)}</h1><p>${escapeHtml(words.notFound)}</p></main></body></html>`;
 }

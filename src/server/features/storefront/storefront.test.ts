@@ -82,6 +82,14 @@ describe('the truck page', () => {
     await app.database.db.update(trucks).set({ descriptionEn: '' }).where(eq(trucks.id, truck.truck.id));
   });
 
+  it('shows a truck’s "$&" and "{{…}}" as typed, not as replacement patterns', async () => {
+    await app.database.db.update(trucks).set({ descriptionEn: "Tacos $& $' {{name}}" }).where(eq(trucks.id, truck.truck.id));
+    const html = (await app.inject({ method: 'GET', url: `/t/${truck.slug}` })).body;
+    expect(html).toContain('<meta name="description" content="Tacos $&#38; $&#39; {{name}}" />');
+    expect(html).not.toContain('<!--storefront-head-->');
+    await app.database.db.update(trucks).set({ descriptionEn: '' }).where(eq(trucks.id, truck.truck.id));
+  });
+
   it('answers a real 404 page for an unknown slug, in the visitor’s language', async () => {
     const res = await app.inject({ method: 'GET', url: '/t/no-such-truck-here', headers: { 'accept-language': 'ar' } });
     expect(res.statusCode).toBe(404);
