@@ -3,8 +3,8 @@
  * the params the message needs, and the message in the request's language.
  */
 import type { z } from 'zod';
-import type { FieldError, Lang } from './errors';
-import { fieldMessage } from './i18n/error-messages';
+import type { FieldError } from './errors';
+import { fieldMessage, type Messages } from './i18n/messages';
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -48,9 +48,10 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-export function issuesToFields(issues: readonly Issue[], lang: Lang): FieldError[] {
+/** `messages`: the language's catalogues (i18n/messages.ts), the one the fields are worded in. */
+export function issuesToFields(issues: readonly Issue[], messages: Messages): FieldError[] {
   return issues.map((issue) => {
     const { code, params } = fieldCode(issue);
-    return { path: issuePath(issue.path), code, params, message: fieldMessage(lang, code, params) };
+    return { path: issuePath(issue.path), code, params, message: fieldMessage(messages, code, params) };
   });
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EmailSchema, NewPasswordSchema, PhoneSchema, SignUpSchema } from './index';
 import { issuesToFields } from '../validation';
+import enErrors from '../i18n/en/errors.json';
+import enFields from '../i18n/en/fields.json';
+
+const english = { errors: enErrors, fields: enFields };
 
 const codes = (result: { success: boolean; error?: { issues: unknown[] } }) =>
-  result.success ? [] : issuesToFields(result.error!.issues as never, 'en').map((f) => f.code);
+  result.success ? [] : issuesToFields(result.error!.issues as never, english).map((f) => f.code);
 
 describe('account contracts', () => {
   it('normalizes emails to trimmed lower case', () => {

@@ -21,6 +21,10 @@ import {
   type BookingStatus,
 } from './index';
 import { issuesToFields } from '../validation';
+import enErrors from '../i18n/en/errors.json';
+import enFields from '../i18n/en/fields.json';
+
+const english = { errors: enErrors, fields: enFields };
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const inHours = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
@@ -53,7 +57,7 @@ const quoted = (validUntil: string): BookingState => ({ status: 'quoted', quote:
 
 function fieldsOf(result: ReturnType<typeof transitionBooking>) {
   if (result.ok || result.code !== 'validation_failed') throw new Error(`expected a validation failure, got ${JSON.stringify(result)}`);
-  return issuesToFields(result.issues, 'en');
+  return issuesToFields(result.issues, english);
 }
 
 describe('transitionBooking: every status × action', () => {

@@ -41,6 +41,11 @@ const baseKeys = (iterable: Iterable<string>) => {
 };
 const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
 
+/** Texts with no words to translate (placeholders and signs alone), or English on purpose: the brand,
+ * and the way to English, written as English readers look for it. */
+const NOT_WORDS = /^(?:\{\{[^}]*\}\}|[^\p{L}])*$/u;
+const ENGLISH_ON_PURPOSE = new Set(['common.json app.name', 'common.json languageNames.en', 'storefront.json language.switchTo', 'storefront.json language.switchLabel']);
+
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('catalogues', () => {
@@ -72,6 +77,7 @@ describe('catalogues', () => {
         const counted = countedBases([...(load(lang, namespace)?.keys() ?? []), ...english.keys()]);
         for (const [key, value] of load(lang, namespace) ?? []) {
           expect(typeof value === 'string' && value.trim() !== '', `${lang}/${namespace}.json ${key}`).toBe(true);
+          if (lang === 'ar' && !NOT_WORDS.test(String(value)) && !ENGLISH_ON_PURPOSE.has(`${namespace}.json ${key}`)) expect(value, `${lang}/${namespace}.json ${key} is in Arabic`).toMatch(/[\u0621-\u064a]/);
           // A plural form may leave the count out ("one thing", «أمران»); the other placeholders stay.
           const base = baseOf(key, counted);
           const englishText = english.get(key) ?? english.get(`${base}_other`);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CreateOrderSchema, matchesOrderFilters, mostPressing, OrderExportQuerySchema, OrderListQuerySchema, orderSearch } from './contracts';
 import { issuesToFields } from '../validation';
+import enErrors from '../i18n/en/errors.json';
+import enFields from '../i18n/en/fields.json';
+
+const english = { errors: enErrors, fields: enFields };
 
 const ITEM = '7b0c8f1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
 const order = (overrides: Record<string, unknown> = {}) => ({
@@ -14,7 +18,7 @@ const order = (overrides: Record<string, unknown> = {}) => ({
 
 const fields = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value, { reportInput: true });
-  return result.success ? [] : issuesToFields(result.error.issues, 'en').map(({ path, code }) => ({ path, code }));
+  return result.success ? [] : issuesToFields(result.error.issues, english).map(({ path, code }) => ({ path, code }));
 };
 
 describe('CreateOrderSchema', () => {

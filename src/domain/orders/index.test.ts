@@ -19,6 +19,10 @@ import {
   type OrderType,
 } from './index';
 import { issuesToFields } from '../validation';
+import enErrors from '../i18n/en/errors.json';
+import enFields from '../i18n/en/fields.json';
+
+const english = { errors: enErrors, fields: enFields };
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const at = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000).toISOString();
@@ -176,11 +180,11 @@ describe('reasons', () => {
       const result = transition(order(status), { action, reason }, NOW);
       expect(result).toMatchObject({ ok: false, code: 'validation_failed' });
       if (result.ok || result.code !== 'validation_failed') throw new Error('expected a validation failure');
-      expect(issuesToFields(result.issues, 'en')).toMatchObject([{ path: 'reason', code: 'reason_required' }]);
+      expect(issuesToFields(result.issues, english)).toMatchObject([{ path: 'reason', code: 'reason_required' }]);
     }
     const missing = transition(order(status), { action } as unknown as OrderCommand, NOW);
     if (missing.ok || missing.code !== 'validation_failed') throw new Error('expected a validation failure');
-    expect(issuesToFields(missing.issues, 'en')).toMatchObject([{ path: 'reason', code: 'required' }]);
+    expect(issuesToFields(missing.issues, english)).toMatchObject([{ path: 'reason', code: 'required' }]);
   });
 
   it('keeps the reason, trimmed, in the history entry', () => {

@@ -4,13 +4,13 @@
  * only; the stack goes to the log.
  */
 import { DomainError, ERROR_STATUS, type ApiError, type ErrorCode } from '@domain/errors';
-import { errorMessage, fieldMessage } from '@domain/i18n/error-messages';
+import { errorMessage, fieldMessage } from '@domain/i18n/messages';
 import { issuesToFields } from '@domain/validation';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { languageFromHeader } from './i18n';
+import { languageFromHeader, messages } from './i18n';
 
 /** What the zod validator compiler returns; Fastify passes it to the error handler untouched. */
 export class RequestValidationError extends Error {
@@ -51,7 +51,7 @@ export function sendError(
   params?: Record<string, unknown>,
 ): FastifyReply {
   const lang = languageFromHeader(request.headers['accept-language']);
-  const body: ApiError = { error: { code, message: errorMessage(lang, code, params ?? extra.details), ...extra } };
+  const body: ApiError = { error: { code, message: errorMessage(messages(lang), code, params ?? extra.details), ...extra } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -79,7 +79,7 @@ function isDatabaseDown(error: unknown): boolean {
 }
 
 function errorBody(code: ErrorCode, lang: 'en' | 'ar' = 'en'): string {
-  return JSON.stringify({ error: { code, message: errorMessage(lang, code) } } satisfies ApiError);
+  return JSON.stringify({ error: { code, message: errorMessage(messages(lang), code) } } satisfies ApiError);
 }
 
 /**
@@ -157,11 +157,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (error instanceof RequestValidationError) {
       const prefix = error.validationContext && error.validationContext !== 'body' ? `${error.validationContext}.` : '';
-      const fields = issuesToFields(error.issues, lang).map((f) => ({ ...f, path: prefix + f.path }));
+      const fields = issuesToFields(error.issues, messages(lang)).map((f) => ({ ...f, path: prefix + f.path }));
       return sendError(request, reply, 400, 'validation_failed', { fields });
     }
     if (error instanceof DomainError) {
-      const fields = error.fields?.map((field) => ({ ...field, message: fieldMessage(lang, field.code, field.params) }));
+      const fields = error.fields?.map((field) => ({ ...field, message: fieldMessage(messages(lang), field.code, field.params) }));
       return sendError(request, reply, error.status, error.code, {
         ...(fields ? { fields } : {}),
         ...(error.details ? { details: error.details } : {}),

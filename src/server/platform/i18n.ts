@@ -1,22 +1,27 @@
 /**
  * The server's words come from the same catalogues as the web's (src/domain/i18n/<lang>/<ns>.json):
- * one i18next instance holds the namespaces the server speaks (its mails, the CSV export, the truck
- * page's HTML). Texts are filled by @domain/i18n/fill rather than by i18next, because the values are
+ * one i18next instance holds the namespaces the server speaks (error and field messages, its mails,
+ * the CSV export, the truck page's HTML). Texts are filled by @domain/i18n/fill rather than by i18next, because the values are
  * often what a user typed and i18next would read "{{…}}", "$t(…)" or "$&" in them.
  */
 import i18next from 'i18next';
 import type { Lang } from '@domain/errors';
 import { fill } from '@domain/i18n/fill';
+import type { Messages } from '@domain/i18n/messages';
 import arCsv from '@domain/i18n/ar/csv.json';
+import arErrors from '@domain/i18n/ar/errors.json';
+import arFields from '@domain/i18n/ar/fields.json';
 import arMail from '@domain/i18n/ar/mail.json';
 import arStorefrontPage from '@domain/i18n/ar/storefront-page.json';
 import enCsv from '@domain/i18n/en/csv.json';
+import enErrors from '@domain/i18n/en/errors.json';
+import enFields from '@domain/i18n/en/fields.json';
 import enMail from '@domain/i18n/en/mail.json';
 import enStorefrontPage from '@domain/i18n/en/storefront-page.json';
 
 const resources = {
-  en: { mail: enMail, csv: enCsv, 'storefront-page': enStorefrontPage },
-  ar: { mail: arMail, csv: arCsv, 'storefront-page': arStorefrontPage },
+  en: { errors: enErrors, fields: enFields, mail: enMail, csv: enCsv, 'storefront-page': enStorefrontPage },
+  ar: { errors: arErrors, fields: arFields, mail: arMail, csv: arCsv, 'storefront-page': arStorefrontPage },
 } as const;
 
 export type ServerNamespace = keyof (typeof resources)['en'];
@@ -28,6 +33,11 @@ void catalogues.init({ resources, lng: 'en', fallbackLng: 'en', initAsync: false
 /** A namespace's catalogue as it is (the CSV export reads its labels whole). */
 export function catalogue<N extends ServerNamespace>(lang: Lang, namespace: N): (typeof resources)['en'][N] {
   return catalogues.getResourceBundle(lang, namespace) as (typeof resources)['en'][N];
+}
+
+/** The language's error and field messages, for @domain/i18n/messages and @domain/validation. */
+export function messages(lang: Lang): Messages {
+  return { errors: catalogue(lang, 'errors'), fields: catalogue(lang, 'fields') };
 }
 
 /**

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { UiLang } from '../app/lang-dir.slice';
 import { formatPlainNumber } from '../ui/format';
+import { setMessages } from '../ui/messages';
 
 // One module per language gathers its start-up catalogues (i18n/<lang>/index.ts): the customer's truck
 // page has its own entry and reads its catalogue itself, and home's catalogue loads with its screen
@@ -17,6 +18,8 @@ export async function initI18n(lang: UiLang) {
   const load = languages[`./${lang}/index.ts`];
   const files = load ? (await load()).default : {};
   const resources = Object.fromEntries(Object.entries(files).map(([file, catalogue]) => [file.slice(file.lastIndexOf('/') + 1, -'.json'.length), catalogue]));
+  // Error and field messages are worded outside i18next (ui/messages.ts), from the same start-up set.
+  setMessages(lang, { errors: (resources.errors ?? {}) as Record<string, string>, fields: (resources.fields ?? {}) as Record<string, string> });
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,

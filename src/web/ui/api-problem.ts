@@ -3,7 +3,7 @@
  * client never shows server text). A network failure or a non-API answer is `unexpected`.
  */
 import type { Lang } from '@domain/errors';
-import { errorMessage } from '@domain/i18n/error-messages';
+import { errorMessage } from './messages';
 
 export interface ApiProblem {
   code: string;

@@ -3,7 +3,7 @@
  * codes and grouped by path, so a form shows each message beside what it is about.
  */
 import type { Lang } from '@domain/errors';
-import { fieldMessage } from '@domain/i18n/error-messages';
+import { fieldMessage } from './messages';
 
 export interface FieldProblem {
   path: string;

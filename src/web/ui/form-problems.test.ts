@@ -1,4 +1,4 @@
-import { errorMessage, fieldMessage } from '@domain/i18n/error-messages';
+import { errorMessage, fieldMessage } from './messages';
 import type { FormInstance } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

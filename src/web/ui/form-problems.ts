@@ -5,8 +5,7 @@
  * as empty, and which form field a problem's path names, are each form's own choice.
  */
 import type { Lang } from '@domain/errors';
-import { fieldMessage } from '@domain/i18n/error-messages';
-import { issuesToFields } from '@domain/validation';
+import { fieldMessage, issuesToFields } from './messages';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import { problemMessage, type ApiProblem } from './api-problem';

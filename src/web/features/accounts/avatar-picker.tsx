@@ -1,7 +1,7 @@
 /** The user's photo: upload (checked and resized by the server) or remove; saved at once. */
 import { UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@domain/accounts';
-import { errorMessage } from '@domain/i18n/error-messages';
+import { errorMessage } from '../../ui/messages';
 import { Alert, Avatar, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@
  */
 import type { Lang } from '@domain/errors';
 import { HoursUpdateSchema, WEEKDAYS, type Hours, type HoursUpdateInput, type Schedule, type Shift, type Weekday } from '@domain/hours';
-import { issuesToFields } from '@domain/validation';
+import { issuesToFields } from '../../ui/messages';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
 
 /** Coordinates stay null until typed or picked on the map. */

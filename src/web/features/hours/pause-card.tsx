@@ -3,7 +3,7 @@
  * and a way to resume at once.
  */
 import { PAUSE_MINUTES, type Hours, type Pause } from '@domain/hours';
-import { fieldMessage } from '@domain/i18n/error-messages';
+import { fieldMessage } from '../../ui/messages';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -18,7 +18,7 @@ import { problemOf } from '../../ui/api-problem';
 import type { FieldProblem } from '../../ui/field-errors';
 import { notify } from '../../ui/notify';
 import { useCreateItemMutation, useUpdateItemMutation, useUploadMenuPhotoMutation } from './menu.api';
-import { fieldMessage } from '@domain/i18n/error-messages';
+import { fieldMessage } from '../../ui/messages';
 import { formName, issuesOf, refreshShownProblems, showFieldProblems } from './menu-form';
 import { toastProblem } from './menu-problem';
 

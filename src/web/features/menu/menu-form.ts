@@ -4,8 +4,7 @@
  * prices as typed text, so `priceMinor` problems belong to the `price` field.
  */
 import type { Lang } from '@domain/errors';
-import { fieldMessage } from '@domain/i18n/error-messages';
-import { issuesToFields } from '@domain/validation';
+import { fieldMessage, issuesToFields } from '../../ui/messages';
 import type { FormInstance } from 'antd';
 import type { z } from 'zod';
 import type { FieldProblem } from '../../ui/field-errors';

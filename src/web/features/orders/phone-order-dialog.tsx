@@ -4,7 +4,7 @@
  * the server prices the order again and checks it like any other. One Idempotency-Key per dialog,
  * so a double tap or a retry never enters the order twice. Loaded when first opened.
  */
-import { fieldMessage, errorMessage } from '@domain/i18n/error-messages';
+import { errorMessage, fieldMessage } from '../../ui/messages';
 import { isAvailable, priceLine, type MenuItem } from '@domain/menu';
 import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/orders/contracts';
 import { addMinor } from '@domain/money';

@@ -3,7 +3,7 @@
  * (a renewal replaces the document of its type). Dates are the truck's calendar dates.
  */
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
-import { fieldMessage } from '@domain/i18n/error-messages';
+import { fieldMessage } from '../../ui/messages';
 import { DOCUMENT_TYPES, REQUIRED_DOCUMENTS, TruckDocumentInputSchema, type DocumentType, type Truck, type TruckDocumentInput } from '@domain/trucks';
 import type { Upload } from '@domain/uploads';
 import { Alert, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';

@@ -3,7 +3,7 @@
  * content; the size is checked here too, so a 50 MB photo fails before it is sent.
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { errorMessage } from '@domain/i18n/error-messages';
+import { errorMessage } from '../../ui/messages';
 import { PURPOSE_TYPES, UPLOAD_MAX_BYTES, type Upload, type UploadPurpose } from '@domain/uploads';
 import { Button } from 'antd';
 import { useId, useRef, useState } from 'react';

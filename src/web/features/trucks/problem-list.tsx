@@ -1,5 +1,5 @@
 /** What still stands between an application and its submission, each problem named by its field. */
-import { fieldMessage } from '@domain/i18n/error-messages';
+import { fieldMessage } from '../../ui/messages';
 import type { Truck } from '@domain/trucks';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,7 @@
  * "Test a point": a click on the map or typed coordinates, and a basket subtotal, answered by the
  * server with the intake's own matching: the zone, its fee and estimate, or why not.
  */
-import { errorMessage } from '@domain/i18n/error-messages';
+import { errorMessage } from '../../ui/messages';
 import { formatMoney, toMinor, type Currency } from '@domain/money';
 import type { DeliveryQuote, LatLng } from '@domain/zones';
 import { Button } from 'antd';

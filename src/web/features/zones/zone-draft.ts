@@ -4,7 +4,7 @@
  */
 import type { Lang } from '@domain/errors';
 import { fromMinor, toMinor, type Currency } from '@domain/money';
-import { issuesToFields } from '@domain/validation';
+import { issuesToFields } from '../../ui/messages';
 import { DeliveryZoneSchema, type DeliveryZone, type DeliveryZoneInput, type FeeRule, type LatLng, type Zone, type ZoneShape } from '@domain/zones';
 import { fieldErrorsByPath, type FieldErrors, type FieldProblem } from '../../ui/field-errors';
 

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { INTAKE_PROBLEM_CODES } from './contracts';
-import { ERROR_MESSAGES, FIELD_MESSAGES } from '../i18n/error-messages';
-import { ORDERS_ERROR_MESSAGES, ORDERS_FIELD_MESSAGES } from './messages';
+import arErrors from '../i18n/ar/errors.json';
+import arFields from '../i18n/ar/fields.json';
+import enErrors from '../i18n/en/errors.json';
+import enFields from '../i18n/en/fields.json';
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+const ERROR_MESSAGES: Record<'en' | 'ar', Record<string, string>> = { en: enErrors, ar: arErrors };
+const FIELD_MESSAGES: Record<'en' | 'ar', Record<string, string>> = { en: enFields, ar: arFields };
 
 describe('orders messages', () => {
-  it.each([
-    ['errors', ORDERS_ERROR_MESSAGES],
-    ['fields', ORDERS_FIELD_MESSAGES],
-  ] as const)('%s say the same thing in both languages, with the same placeholders', (_name, catalogue) => {
-    const { en, ar } = catalogue as { en: Record<string, string>; ar: Record<string, string> };
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
-    for (const [code, english] of Object.entries(en)) {
-      expect(placeholders(ar[code]!), code).toEqual(placeholders(english));
-      expect(ar[code], code).toMatch(/[\u0621-\u064a]/);
-    }
-  });
-
   it('word every answer intake can give, and every problem it reports on a field, in both languages', () => {
     const fieldCodes = [
       ...INTAKE_PROBLEM_CODES.filter((code) => code !== 'truck_not_trading'),
