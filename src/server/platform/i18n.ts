@@ -1,8 +1,9 @@
 /**
  * The server's words come from the same catalogues as the web's (src/domain/i18n/<lang>/<ns>.json):
  * one i18next instance holds the namespaces the server speaks (error and field messages, its mails,
- * the CSV export, the truck page's HTML). Texts are filled by @domain/i18n/fill rather than by i18next, because the values are
- * often what a user typed and i18next would read "{{…}}", "$t(…)" or "$&" in them.
+ * the CSV export, the truck page's HTML). Texts are filled by @domain/i18n/fill rather than by
+ * i18next: the values are often what a user typed, and i18next's interpolation lets a "{{…}}" in one
+ * value take another placeholder's place.
  */
 import i18next from 'i18next';
 import type { Lang } from '@domain/errors';
