@@ -86,14 +86,14 @@ describe('counted strings', () => {
     expect(translator('en')('cart.open', { count: 1, total: 'x' })).toBe('View order · 1 item · x');
   });
 
-  // Field messages that came from the domain's old TS catalogues with a plain {{count}}: they are filled
-  // by @domain/i18n/fill, which picks no plural form yet. Known debt; no new one may join them.
-  const PLAIN_COUNT_DEBT = ['fields:option_max_exceeds_count', 'fields:polygon_too_few_vertices', 'fields:polygon_too_many_vertices', 'fields:too_many_exceptions'];
+  // Field messages that give a count as a bare figure after its noun ("this one has {{count}}",
+  // "وعدد نقاطها الآن {{count}}"): every plural form would read the same. Any other needs its forms.
+  const BARE_FIGURES = ['fields:option_max_exceeds_count', 'fields:polygon_too_few_vertices', 'fields:polygon_too_many_vertices', 'fields:too_many_exceptions'];
 
   it.each(LANGS)('never count with a plain {{count}} (%s catalogues)', (lang) => {
     const plain = namespaces
       .flatMap((namespace) => flatten(catalogue(lang, namespace)).filter(([key, text]) => !PLURAL.test(key) && placeholders(text).includes('count')).map(([key]) => `${namespace}:${key}`))
-      .filter((key) => !PLAIN_COUNT_DEBT.includes(key));
+      .filter((key) => !BARE_FIGURES.includes(key));
     expect(plain, 'give these key_one, key_other… forms').toEqual([]);
   });
 });
