@@ -4,12 +4,13 @@
  * KWD minor units (fils).
  */
 import type { MenuItem } from '@domain/menu';
-import type { CreateOrderInput } from '@domain/orders/contracts';
+import type { CreateOrderInput, OrderCounts } from '@domain/orders/contracts';
 import type { Truck } from '@domain/trucks';
 import type { FastifyInstance } from 'fastify';
 import { truckMembers } from '../server/db/tables/trucks';
 import { anyIp, bearer, signUp, type SignedUp } from './accounts';
 import { shiftAroundNow } from './schedules';
+import { createTestApp } from './test-app';
 import { approvedTruck, call } from './trucks';
 
 export const KUWAIT = 'Asia/Kuwait';
@@ -106,6 +107,13 @@ export async function orderingTruck(app: FastifyInstance, admin: SignedUp): Prom
   };
 }
 
+/** The real app on a fresh database, an admin, and a truck ready to take orders: where order tests start. */
+export async function orderingTestApp(): Promise<{ app: FastifyInstance; admin: SignedUp; truck: OrderingTruck }> {
+  const { app } = await createTestApp();
+  const admin = await signUp(app, { roles: ['Admin'] });
+  return { app, admin, truck: await orderingTruck(app, admin) };
+}
+
 /** A pickup order of one wrap on saj with garlic (1.300) and two fries (1.500): 2.800 KWD. */
 export function pickupOrder(truck: OrderingTruck, overrides: Partial<CreateOrderInput> = {}): CreateOrderInput {
   return {
@@ -128,6 +136,11 @@ export function placeOrder(app: FastifyInstance, slug: string, body: unknown, he
 export async function placedOrderId(app: FastifyInstance, truck: OrderingTruck, overrides: Partial<CreateOrderInput> = {}): Promise<string> {
   const res = await placeOrder(app, truck.slug, pickupOrder(truck, overrides));
   return (await expectOk<{ id: string }>(res, 'order')).id;
+}
+
+/** The dashboard's unfiltered tab counts of a truck, as its owner reads them. */
+export async function tabCounts(app: FastifyInstance, of: OrderingTruck): Promise<OrderCounts> {
+  return expectOk<OrderCounts>(await orderCall(app, of.owner, 'GET', `/trucks/${of.truck.id}/orders/counts`), 'counts');
 }
 
 export function orderCall(app: FastifyInstance, user: SignedUp, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {

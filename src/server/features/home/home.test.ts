@@ -12,8 +12,7 @@ import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '../../../testing/accounts';
 import { quoted, requestedBooking } from '../../../testing/bookings';
-import { orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
-import { createTestApp } from '../../../testing/test-app';
+import { orderCall, orderingTestApp, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
 import { call, kuwaitDate, submittedTruck } from '../../../testing/trucks';
 import { orderLines, orders } from '../../db/tables/orders';
 import { truckDocuments, trucks } from '../../db/tables/trucks';
@@ -23,9 +22,7 @@ let admin: SignedUp;
 let truck: OrderingTruck;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp());
-  admin = await signUp(app, { roles: ['Admin'] });
-  truck = await orderingTruck(app, admin);
+  ({ app, admin, truck } = await orderingTestApp());
 });
 
 async function home(user: SignedUp, of: OrderingTruck = truck): Promise<TruckHome> {

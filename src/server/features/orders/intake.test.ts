@@ -5,7 +5,7 @@
  * and a menu that changes between pricing (from the read cache) and writing.
  * Every refusal leaves no order behind.
  */
-import { CreateOrderSchema, type Order, type OrderCounts, type OrderReceipt } from '@domain/orders/contracts';
+import { CreateOrderSchema, type Order, type OrderReceipt } from '@domain/orders/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +15,13 @@ import {
   IN_ZONE,
   OUT_OF_ZONE,
   orderCall,
+  orderingTestApp,
   orderingTruck,
   pickupOrder,
   placeOrder,
+  tabCounts,
   type OrderingTruck,
 } from '../../../testing/orders';
-import { createTestApp } from '../../../testing/test-app';
 import { call, decide, kuwaitDate } from '../../../testing/trucks';
 import { orderIdempotencyKeys } from '../../db/tables/orders';
 import { createIntakeReads, priceOrder } from './orders.intake';
@@ -32,15 +33,11 @@ let admin: SignedUp;
 let truck: OrderingTruck;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp());
-  admin = await signUp(app, { roles: ['Admin'] });
-  truck = await orderingTruck(app, admin);
+  ({ app, admin, truck } = await orderingTestApp());
 });
 
 async function orderCount(of: OrderingTruck = truck): Promise<number> {
-  const res = await orderCall(app, of.owner, 'GET', `/trucks/${of.truck.id}/orders/counts`);
-  expect(res.statusCode, res.body).toBe(200);
-  return Object.values(res.json() as OrderCounts).reduce((sum, n) => sum + n, 0);
+  return Object.values(await tabCounts(app, of)).reduce((sum, n) => sum + n, 0);
 }
 
 /** Places an order that must be refused, and checks nothing was written. */

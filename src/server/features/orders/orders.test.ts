@@ -10,9 +10,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../../testing/accounts';
-import { IN_ZONE, orderCall, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
+import { IN_ZONE, orderCall, orderingTestApp, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
 import { onCleanup } from '../../../testing/cleanup';
-import { createTestApp } from '../../../testing/test-app';
 import { kuwaitDate } from '../../../testing/trucks';
 import { buildApp } from '../../app';
 import { orderHistory, orders } from '../../db/tables/orders';
@@ -23,9 +22,7 @@ let admin: SignedUp;
 let truck: OrderingTruck;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp());
-  admin = await signUp(app, { roles: ['Admin'] });
-  truck = await orderingTruck(app, admin);
+  ({ app, admin, truck } = await orderingTestApp());
 });
 
 const base = () => `/trucks/${truck.truck.id}/orders`;
