@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   doublePrecision,
   foreignKey,
@@ -130,6 +131,27 @@ export const orderDayCounters = pgTable(
     lastNumber: integer('last_number').notNull(),
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate] })],
+);
+
+/**
+ * How many orders each dashboard tab holds, per truck, kept by the database (triggers in the
+ * `order_tab_counts_triggers` migration): a truck's count of a tab is the sum of its rows. Every
+ * statement that places, moves or deletes orders appends its own delta rows instead of updating one
+ * row per tab, so concurrent intake never queues on a shared counter row; the
+ * `orders-compact-tab-counts` job folds them back into one row per truck and tab. The unfiltered
+ * counts then read a few rows instead of every order the truck ever took.
+ */
+export const orderTabCounts = pgTable(
+  'order_tab_counts',
+  {
+    truckId: uuid('truck_id')
+      .notNull()
+      .references(() => trucks.id, { onDelete: 'cascade' }),
+    tab: text('tab', { enum: Object.keys(DASHBOARD_TABS) as [DashboardTab, ...DashboardTab[]] }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    delta: integer('delta').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.truckId, table.tab, table.id] })],
 );
 
 /**

@@ -34,7 +34,7 @@ import { TruckParams, truckRouteOptions } from '../../platform/truck-routes';
 import { exportFileName, exportOrders } from './orders.export';
 import { createIntakeReads, priceOrder } from './orders.intake';
 import { publicOrderRoutes } from './orders.public';
-import { createOrdersService, EXPIRY_BATCH, intakeScopes, orderNotFound } from './orders.service';
+import { createOrdersService, EXPIRY_BATCH, intakeScopes, orderNotFound, TAB_COUNTS_BATCH } from './orders.service';
 
 const tags = ['orders'];
 const truckRoute = truckRouteOptions(tags);
@@ -200,11 +200,16 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   await publicOrderRoutes(instance, service);
 
-  // Not HTTP, but the feature's one registration point: the acceptance window, and the keys' retention.
+  // Not HTTP, but the feature's one registration point: the acceptance window, the tab counts' folding, and the keys' retention.
   instance.jobs.schedule({
     name: 'orders-expire-pending',
     everyMs: 5_000,
     run: async () => (await service.expireDue()) === EXPIRY_BATCH,
+  });
+  instance.jobs.schedule({
+    name: 'orders-compact-tab-counts',
+    everyMs: 5_000,
+    run: async () => (await service.compactTabCounts()) === TAB_COUNTS_BATCH,
   });
   instance.jobs.schedule({ name: 'orders-forget-idempotency-keys', everyMs: 10 * 60_000, run: async () => void (await service.forgetOldKeys()) });
 }

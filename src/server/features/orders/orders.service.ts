@@ -13,7 +13,7 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQ
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
-import { orderHistory, orderIdempotencyKeys, orderLines, orders } from '../../db/tables/orders';
+import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
 import { publishTruckEvent, TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
@@ -25,6 +25,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Runner = Db | Tx;
 
 export const EXPIRY_BATCH = 100;
+/** Trucks and tabs folded per round of the compaction job; a full batch runs the next round at once. */
+export const TAB_COUNTS_BATCH = 1_000;
 const keys = idempotencyKeys(orderIdempotencyKeys, 'orderId');
 
 export const orderNotFound = () => new DomainError('order_not_found', 404);
@@ -344,12 +346,23 @@ export function createOrdersService(app: FastifyInstance) {
     return { orders: items, nextCursor };
   }
 
+  /**
+   * With no filter, the sums of order_tab_counts: a few rows per tab whatever the truck's history
+   * (a GROUP BY over every order cost 1.6–40 ms at 8k–40k orders and grew with each one, issue 20).
+   * Filters need the orders themselves.
+   */
   async function readCounts(truck: TruckRow, query: OrderCountQuery): Promise<OrderCounts> {
-    const rows = await db
-      .select({ tab: orders.tab, count: count() })
-      .from(orders)
-      .where(and(...filters(truck, query)))
-      .groupBy(orders.tab);
+    const rows = unfiltered(query)
+      ? await db
+          .select({ tab: orderTabCounts.tab, count: sql<number>`sum(${orderTabCounts.delta})::int` })
+          .from(orderTabCounts)
+          .where(eq(orderTabCounts.truckId, truck.id))
+          .groupBy(orderTabCounts.tab)
+      : await db
+          .select({ tab: orders.tab, count: count() })
+          .from(orders)
+          .where(and(...filters(truck, query)))
+          .groupBy(orders.tab);
     const counts = Object.fromEntries(DASHBOARD_TAB_NAMES.map((tab) => [tab, 0])) as OrderCounts;
     for (const row of rows) counts[row.tab] = row.count;
     return counts;
@@ -440,6 +453,28 @@ export function createOrdersService(app: FastifyInstance) {
         if (row.status !== 'pending') throw new DomainError('illegal_transition', 409, { status: row.status });
         return applyCommand(tx, row, { action: 'withdraw' }, null, now);
       });
+    },
+
+    /**
+     * Folds the delta rows the orders triggers appended into one row per truck and tab (none when
+     * they net to zero); returns how many trucks and tabs it folded. One statement: the rows it
+     * deletes are those its snapshot sees, their sum goes in with the same commit, so a reader sees
+     * either the deltas or their sum, and deltas committed meanwhile stay for the next round. Two
+     * processes folding at once each delete only rows the other has not (a deleted row is skipped).
+     */
+    async compactTabCounts(limit = TAB_COUNTS_BATCH): Promise<number> {
+      const folded = await db.execute<{ n: number }>(sql`
+        WITH scattered AS (
+          SELECT truck_id, tab FROM ${orderTabCounts} GROUP BY truck_id, tab HAVING count(*) > 1 LIMIT ${limit}
+        ), gone AS (
+          DELETE FROM ${orderTabCounts} c USING scattered s WHERE c.truck_id = s.truck_id AND c.tab = s.tab
+          RETURNING c.truck_id, c.tab, c.delta
+        ), kept AS (
+          INSERT INTO ${orderTabCounts} (truck_id, tab, delta)
+          SELECT truck_id, tab, sum(delta) FROM gone GROUP BY truck_id, tab HAVING sum(delta) <> 0
+        )
+        SELECT count(*)::int AS n FROM scattered`);
+      return folded.rows[0]!.n;
     },
 
     /** Forgets Idempotency-Keys past their retention; returns how many. */
