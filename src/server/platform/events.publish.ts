@@ -34,3 +34,16 @@ export async function publishTruckEvent(tx: SqlRunner, truckId: string, type: st
     SELECT id, pg_notify(${TRUCK_EVENTS_CHANNEL}, ${truckId} || ':' || id) FROM saved`);
   return Number(result.rows[0]!.id);
 }
+
+/**
+ * Takes the truck's event counter row lock ahead of publishing, for a transaction that writes rows
+ * order intake also writes before it would publish: intake's one statement takes the counter before
+ * its triggers update the /home rollups, so a status change that updated them first and then asked
+ * for the counter could deadlock with it. Held until commit; publishing later in the transaction
+ * finds it already held. Creates the row (last_id 0) for a truck that has published nothing yet.
+ */
+export async function lockTruckEventCounter(tx: SqlRunner, truckId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${truckEventCounters} (truck_id, last_id) VALUES (${truckId}, 0)
+    ON CONFLICT (truck_id) DO UPDATE SET last_id = ${truckEventCounters}.last_id`);
+}

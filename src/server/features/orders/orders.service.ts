@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
-import { publishTruckEvent, TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
+import { lockTruckEventCounter, publishTruckEvent, TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
@@ -97,9 +97,16 @@ async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: A
   return { row: updated!, history: history! };
 }
 
-/** A change by a person or the expiry job: decided, written, announced. Every change also silences the order's ring. */
+/**
+ * A change by a person or the expiry job, on a locked order row: decided, written, announced. Every
+ * change also silences the order's ring. The truck's event counter is taken before the order is
+ * written, in intake's lock order (lockTruckEventCounter says why); after the order row's lock, which
+ * intake never waits for, so the expiry job's many rows and a person's one never wait on each other
+ * the other way round.
+ */
 async function applyCommand(tx: Tx, row: OrderRow, command: OrderCommand, actor: Actor | null, now: Date): Promise<OrderRow> {
   const change = await decide(tx, row, command, now);
+  await lockTruckEventCounter(tx, row.truckId);
   const written = await writeChange(tx, row, change, actor, now, { acknowledge: true });
   const event: OrderEvent = { order: toSummary(written.row), previousStatus: row.status, history: toHistoryEntry(written.history) };
   await publishTruckEvent(tx, row.truckId, ORDER_EVENTS.changed, event);

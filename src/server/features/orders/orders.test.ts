@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../../testing/accounts';
 import { IN_ZONE, orderCall, orderingTestApp, orderingTruck, placedOrderId, type OrderingTruck } from '../../../testing/orders';
 import { onCleanup } from '../../../testing/cleanup';
+import { anotherPool } from '../../../testing/test-database';
 import { kuwaitDate } from '../../../testing/trucks';
 import { buildApp } from '../../app';
 import { orderHistory, orders } from '../../db/tables/orders';
@@ -247,6 +248,56 @@ describe('the acceptance window', () => {
       .where(and(inArray(orderHistory.orderId, ids), eq(orderHistory.action, 'expire')));
     expect(history).toHaveLength(30);
     expect(new Set(history.map((row) => row.orderId)).size).toBe(30);
+  });
+});
+
+describe('lock order', () => {
+  // Intake is one statement: it takes the truck's event counter row (its `next` step), then its AFTER
+  // triggers update the truck's /home sales rollup rows. A reject, cancel or expiry updates the same
+  // rollup rows (the order leaves the sales) and publishes an event: if it touched the rollups before
+  // asking for the counter, the two would each hold what the other waits for (the deadlock reported
+  // under mixed load in issue 20). Here another connection does what intake does, in intake's order, with a pause in
+  // between: it holds the counter, waits until the change waits on it, then updates the rollups. Had
+  // the change taken the rollups first, PostgreSQL would fail it with a deadlock (its check runs after
+  // 1 s; the other connection's after 60 s) and it would answer 500.
+  const changes: [string, (id: string) => Promise<{ statusCode: number; body: string }>][] = [
+    ['a reject', async (id) => act(id, { ...ACTIONS.reject, version: (await getOrder(id)).version })],
+    [
+      'an expiry',
+      async (id) => {
+        await app.jobs.runNow('orders-expire-pending');
+        const order = await getOrder(id);
+        return { statusCode: order.status === 'expired' ? 200 : 500, body: JSON.stringify(order) };
+      },
+    ],
+  ];
+
+  it.each(changes)('has %s take the truck’s event counter before the rollups, as intake does, so the two never deadlock', async (_name, change) => {
+    const id = await placedOrderId(app, truck);
+    await app.database.db.update(orders).set({ acceptBy: new Date(Date.now() - 60_000) }).where(eq(orders.id, id));
+    await app.readCache.settle();
+    const pool = anotherPool(app.database, 2);
+    onCleanup(() => pool.end());
+    const [intake, watcher] = [await pool.connect(), await pool.connect()];
+    try {
+      await intake.query('BEGIN');
+      await intake.query(`SET LOCAL deadlock_timeout = '60s'`);
+      const intakePid = (await intake.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await intake.query(`UPDATE truck_event_counters SET last_id = last_id WHERE truck_id = $1`, [truck.truck.id]);
+      const answer = change(id);
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [intakePid]);
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await intake.query(`UPDATE order_sales_hourly SET orders = orders WHERE truck_id = $1`, [truck.truck.id]);
+      await intake.query('COMMIT');
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      intake.release();
+      watcher.release();
+    }
   });
 });
 
