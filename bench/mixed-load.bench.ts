@@ -1,17 +1,20 @@
 /**
  * Mixed load over rounds: 64 clients on loopback, reads (public menu and availability, the vendor's
- * order lists, counts and desk) and order creates, in three rounds back to back against one server
- * process. Prints each round's throughput, the public availability p50 and the server's RSS after
- * the round, with each round's ratio to the first: a server that degrades as orders accumulate, or
- * that grows a cache or leaks, shows it here. Asserts nothing.
+ * order lists, counts and desk) and order creates, in rounds back to back against one server
+ * process. Prints each round's throughput, the p50 of each kind of request, the CPU the server (and,
+ * embedded, its PostgreSQL) spent per request, and the server's heap and RSS after the round, with
+ * each round's ratio to the first: a server that degrades as orders accumulate, or that grows a cache
+ * or leaks, shows it here. Asserts nothing.
  *
  *   npm run bench:mixed                                   # embedded PostgreSQL, three 60 s rounds
- *   MIXED_ROUND_S=20 npm run bench:mixed                  # shorter rounds while developing
- *   BENCH_DATABASE_URL=postgres://… npm run bench:mixed   # a scratch database on that server
+ *   MIXED_ROUND_S=20 MIXED_ROUNDS=3 npm run bench:mixed   # shorter rounds, or more of them
+ *   MIXED_PREFILL=8000 npm run bench:mixed                # place that many orders first (not timed), as after a few busy days
+ *   MIXED_WARMUP_S=10                                     # the mix, untimed, before round 1 (default 10; 0: none)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:mixed   # a scratch database on that server (CPU: the server's alone)
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { freePort } from '../src/testing/source-server';
 import os from 'node:os';
@@ -22,12 +25,96 @@ import { seedDemoData } from '../src/server/demo/demo-data';
 import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
 import { runMigrations } from '../src/server/db/migrate';
 
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.MIXED_ROUNDS ?? 3);
 const ROUND_MS = Number(process.env.MIXED_ROUND_S ?? 60) * 1000;
+const PREFILL = Number(process.env.MIXED_PREFILL ?? 0);
+// A cold process (code not yet compiled by V8, empty caches) would make round 1 the slow one.
+const WARM_UP_MS = Number(process.env.MIXED_WARMUP_S ?? 10) * 1000;
 const CLIENTS = 64;
 const SLUG = 'saj-station';
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+let ticksPerSecond = 100;
+try {
+  ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+} catch {
+  // Linux's usual value.
+}
+
+/**
+ * CPU milliseconds of a process and all its descendants, from /proc. Each one's count includes its
+ * children that already exited (the postmaster's finished backends), so a round's difference holds
+ * every process that ran in it.
+ */
+function cpuMs(pid: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    // After the command's name in parentheses: state, parent, …, utime (12th), stime, cutime, cstime.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks });
+  }
+  const inTree = (candidate: number): boolean => {
+    for (let at: number | undefined = candidate; at !== undefined && at > 1; at = stats.get(at)?.parent) if (at === pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [candidate, stat] of stats) if (inTree(candidate)) ticks += stat.ticks;
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/** The embedded PostgreSQL's postmaster: pg_ctl starts it detached, so it is no child of the server. */
+function postmasterPid(dataDir: string): number | null {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  // Where the cluster lives when DATA_DIR was too long for its socket (src/server/db/embedded-server.ts).
+  const root = read(path.join(dataDir, 'postgres-location')).trim() || dataDir;
+  return Number(read(path.join(root, 'postgres', 'postmaster.pid')).split('\n')[0]) || null;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops the server the bench started, gracefully, forcibly after 30 s; then its embedded PostgreSQL
+ * if it is still up: a server stopped while starting exits before it has a shutdown to run, and
+ * pg_ctl started the cluster detached, so it would stay.
+ */
+async function stop(child: ChildProcess | undefined, dataDir: string): Promise<void> {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const forced = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(forced);
+  }
+  const postmaster = postmasterPid(dataDir);
+  if (postmaster === null || !alive(postmaster)) return;
+  process.kill(postmaster, 'SIGINT'); // PostgreSQL's fast shutdown
+  for (let waited = 0; alive(postmaster) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+}
 
 function send(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
@@ -50,139 +137,183 @@ async function main(): Promise<void> {
   const external = process.env.BENCH_DATABASE_URL;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-mixed-'));
   chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  let databaseUrl: string | undefined;
-  let password: string | undefined;
   let drop = async () => {};
-  if (external) {
-    const name = `truckdesk_mixed_${process.pid}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const database = wrapPool('external', new pg.Pool({ connectionString: databaseUrl, max: 2 }));
-    await runMigrations(database.pool);
-    await seedDemoData(database.db, { info: (line) => (password ??= /Vendor\): \S+ \/ ([\w-]+)/.exec(line)?.[1]) }, path.join(dataDir, 'uploads'));
-    await database.close();
-    drop = async () => {
-      const dropper = new pg.Client({ connectionString: external });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  }
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: 'tsconfig.node.json',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'info',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      TRUST_PROXY_HOPS: '1',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+  let child: ChildProcess | undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  for (let waited = 0; ; waited += 200) {
-    if ((await send(agent, port, 'GET', '/api/v1/health', {})).status === 200) break;
-    if (waited > 120_000 || child.exitCode !== null) throw new Error(`server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  password ??= /Demo sign-in \(Vendor\): \S+ \/ ([\w-]+)/.exec(log)?.[1];
-  const signedIn = await send(agent, port, 'POST', '/api/v1/auth/sign-in', { 'x-forwarded-for': '10.0.0.1' }, { email: 'vendor@truckdesk.demo', password });
-  const token = (JSON.parse(signedIn.text) as { token: string }).token;
-  const vendor = { authorization: `Bearer ${token}` };
-  const menu = JSON.parse((await send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/menu`, {})).text) as {
-    categories: { items: { id: string; available: boolean; optionGroups: { required: boolean }[] }[] }[];
-  };
-  const items = menu.categories.flatMap((c) => c.items).filter((item) => item.available && item.optionGroups.every((g) => !g.required));
-  const truck = `/api/v1/trucks/${DEMO_TRUCK_IDS.approved}`;
-  const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]! || 1}`;
-
-  type Kind = 'create' | 'menu' | 'availability' | 'list' | 'counts' | 'desk';
-  const MIX: [Kind, number][] = [['create', 2], ['menu', 2], ['availability', 2], ['list', 2], ['counts', 1], ['desk', 1]];
-  const pickKind = (): Kind => {
-    let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
-    for (const [kind, weight] of MIX) if ((roll -= weight) < 0) return kind;
-    return 'menu';
-  };
-  const request = (kind: Kind) => {
-    switch (kind) {
-      case 'create':
-        return send(agent, port, 'POST', `/api/v1/public/trucks/${SLUG}/orders`, { 'x-forwarded-for': ip(), 'idempotency-key': randomUUID() }, {
-          lines: [{ itemId: items[Math.floor(Math.random() * items.length)]!.id, qty: 1 }],
-          customer: { name: 'Mixed load', phone: '+96555512345' },
-          type: 'pickup',
-          paymentMethod: 'cash',
-        });
-      case 'menu':
-        return send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/menu`, { 'x-forwarded-for': ip() });
-      case 'availability':
-        return send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/availability?lat=29.37&lng=47.98`, { 'x-forwarded-for': ip() });
-      case 'list':
-        return send(agent, port, 'GET', `${truck}/orders?tab=${Math.random() < 0.5 ? 'pending' : 'completed'}`, vendor);
-      case 'counts':
-        return send(agent, port, 'GET', `${truck}/orders/counts`, vendor);
-      case 'desk':
-        return send(agent, port, 'GET', `${truck}/orders/desk`, vendor);
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      agent.destroy();
+      await stop(child, dataDir);
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  // Ctrl-C or a kill of the bench still stops what it started.
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const port = await freePort();
+    let databaseUrl: string | undefined;
+    let password: string | undefined;
+    if (external) {
+      const name = `truckdesk_mixed_${process.pid}`;
+      const admin = new pg.Client({ connectionString: external });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      drop = async () => {
+        const dropper = new pg.Client({ connectionString: external });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      };
+      const url = new URL(external);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      const database = wrapPool('external', new pg.Pool({ connectionString: databaseUrl, max: 2 }));
+      await runMigrations(database.pool);
+      await seedDemoData(database.db, { info: (line) => (password ??= /Vendor\): \S+ \/ ([\w-]+)/.exec(line)?.[1]) }, path.join(dataDir, 'uploads'));
+      await database.close();
     }
-  };
-
-  const rounds: { perSecond: number; availabilityP50: number; rss: number; failed: Record<string, number>; orders: number }[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const deadline = performance.now() + ROUND_MS;
-    const started = performance.now();
-    let done = 0;
-    let created = 0;
-    const failed: Record<string, number> = {};
-    const availability: number[] = [];
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < deadline) {
-          const kind = pickKind();
-          const before = performance.now();
-          const { status } = await request(kind);
-          if (status >= 200 && status < 300) {
-            done++;
-            if (kind === 'create') created++;
-            if (kind === 'availability') availability.push(performance.now() - before);
-          } else failed[`${kind} ${status}`] = (failed[`${kind} ${status}`] ?? 0) + 1;
-        }
-      }),
-    );
-    availability.sort((a, b) => a - b);
-    const result = {
-      perSecond: (done / (performance.now() - started)) * 1000,
-      availabilityP50: availability[Math.floor(availability.length / 2)] ?? NaN,
-      rss: rssMb(child.pid!),
-      failed,
-      orders: created,
+    let log = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+        LOG_LEVEL: 'info',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        TRUST_PROXY_HOPS: '1',
+        METRICS_TOKEN,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = child;
+    server.stdout!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+    server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+    for (let waited = 0; ; waited += 200) {
+      if ((await send(agent, port, 'GET', '/api/v1/health', {})).status === 200) break;
+      if (waited > 120_000 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    password ??= /Demo sign-in \(Vendor\): \S+ \/ ([\w-]+)/.exec(log)?.[1];
+    const signedIn = await send(agent, port, 'POST', '/api/v1/auth/sign-in', { 'x-forwarded-for': '10.0.0.1' }, { email: 'vendor@truckdesk.demo', password });
+    if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status} ${signedIn.text}`);
+    const token = (JSON.parse(signedIn.text) as { token: string }).token;
+    const vendor = { authorization: `Bearer ${token}` };
+    const menu = JSON.parse((await send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/menu`, {})).text) as {
+      categories: { items: { id: string; available: boolean; optionGroups: { required: boolean }[] }[] }[];
     };
-    rounds.push(result);
-    const ratio = result.perSecond / rounds[0]!.perSecond;
-    process.stdout.write(
-      `round ${round}: ${result.perSecond.toFixed(0)} req/s (×${ratio.toFixed(2)} of round 1), ${result.orders} orders placed, ` +
-        `availability p50 ${result.availabilityP50.toFixed(1)} ms, server RSS ${result.rss.toFixed(0)} MB, failed ${JSON.stringify(failed)}\n`,
+    const items = menu.categories.flatMap((c) => c.items).filter((item) => item.available && item.optionGroups.every((g) => !g.required));
+    const truck = `/api/v1/trucks/${DEMO_TRUCK_IDS.approved}`;
+    const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]! || 1}`;
+    const heapMb = async () => {
+      const { text } = await send(agent, port, 'GET', '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+      return Number(/^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)/m.exec(text)?.[1] ?? NaN) / 1024 / 1024;
+    };
+
+    type Kind = 'create' | 'menu' | 'availability' | 'list' | 'counts' | 'desk';
+    const MIX: [Kind, number][] = [['create', 2], ['menu', 2], ['availability', 2], ['list', 2], ['counts', 1], ['desk', 1]];
+    const pickKind = (): Kind => {
+      let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
+      for (const [kind, weight] of MIX) if ((roll -= weight) < 0) return kind;
+      return 'menu';
+    };
+    const request = (kind: Kind) => {
+      switch (kind) {
+        case 'create':
+          return send(agent, port, 'POST', `/api/v1/public/trucks/${SLUG}/orders`, { 'x-forwarded-for': ip(), 'idempotency-key': randomUUID() }, {
+            lines: [{ itemId: items[Math.floor(Math.random() * items.length)]!.id, qty: 1 }],
+            customer: { name: 'Mixed load', phone: '+96555512345' },
+            type: 'pickup',
+            paymentMethod: 'cash',
+          });
+        case 'menu':
+          return send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/menu`, { 'x-forwarded-for': ip() });
+        case 'availability':
+          return send(agent, port, 'GET', `/api/v1/public/trucks/${SLUG}/availability?lat=29.37&lng=47.98`, { 'x-forwarded-for': ip() });
+        case 'list':
+          return send(agent, port, 'GET', `${truck}/orders?tab=${Math.random() < 0.5 ? 'pending' : 'completed'}`, vendor);
+        case 'counts':
+          return send(agent, port, 'GET', `${truck}/orders/counts`, vendor);
+        case 'desk':
+          return send(agent, port, 'GET', `${truck}/orders/desk`, vendor);
+      }
+    };
+
+    let placed = 0;
+    if (PREFILL > 0) {
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (next < PREFILL) {
+            next++;
+            const { status } = await request('create');
+            if (status >= 200 && status < 300) placed++;
+          }
+        }),
+      );
+      process.stdout.write(`prefill: ${placed} of ${PREFILL} orders placed in ${((performance.now() - started) / 1000).toFixed(0)} s (not timed)\n`);
+    }
+
+    /** The mix from 64 clients for this long: what went through, how fast, and what failed. */
+    async function mixFor(ms: number) {
+      const deadline = performance.now() + ms;
+      const started = performance.now();
+      let done = 0;
+      const failed: Record<string, number> = {};
+      const latencies = Object.fromEntries(MIX.map(([kind]) => [kind, [] as number[]])) as Record<Kind, number[]>;
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (performance.now() < deadline) {
+            const kind = pickKind();
+            const before = performance.now();
+            const { status } = await request(kind);
+            if (status >= 200 && status < 300) {
+              done++;
+              if (kind === 'create') placed++;
+              latencies[kind].push(performance.now() - before);
+            } else failed[`${kind} ${status}`] = (failed[`${kind} ${status}`] ?? 0) + 1;
+          }
+        }),
+      );
+      return { done, failed, latencies, elapsed: performance.now() - started };
+    }
+
+    if (WARM_UP_MS > 0) await mixFor(WARM_UP_MS);
+    const postgres = external ? null : postmasterPid(dataDir);
+    const rounds: { perSecond: number; rss: number; heap: number }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const ordersBefore = placed;
+      const cpuBefore = { server: cpuMs(server.pid!), database: postgres ? cpuMs(postgres) : 0 };
+      const { done, failed, latencies, elapsed } = await mixFor(ROUND_MS);
+      const cpuAfter = { server: cpuMs(server.pid!), database: postgres ? cpuMs(postgres) : 0 };
+      const result = { perSecond: (done / elapsed) * 1000, rss: rssMb(server.pid!), heap: await heapMb() };
+      rounds.push(result);
+      const ratio = result.perSecond / rounds[0]!.perSecond;
+      const p50s = MIX.map(([kind]) => `${kind} ${median(latencies[kind]).toFixed(1)}`).join(', ');
+      const database = postgres ? `, PostgreSQL ${((cpuAfter.database - cpuBefore.database) / done).toFixed(2)} ms` : '';
+      process.stdout.write(
+        `round ${round}: ${result.perSecond.toFixed(0)} req/s (×${ratio.toFixed(2)} of round 1), ${placed - ordersBefore} orders placed (${placed} in all), failed ${JSON.stringify(failed)}\n` +
+          `  p50 ms: ${p50s}\n` +
+          `  CPU per request: server ${((cpuAfter.server - cpuBefore.server) / done).toFixed(2)} ms${database}; heap used ${result.heap.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB\n`,
+      );
+    }
+    const throughputs = rounds.map((r) => r.perSecond);
+    const spread = (Math.max(...throughputs) - Math.min(...throughputs)) / rounds[0]!.perSecond;
+    console.log(
+      `\nthroughput spread over ${ROUNDS} rounds: ${(spread * 100).toFixed(1)} % of round 1 (target ±10 %); ` +
+        `heap ${rounds.map((r) => r.heap.toFixed(0)).join(' → ')} MB; RSS ${rounds.map((r) => r.rss.toFixed(0)).join(' → ')} MB`,
     );
+  } finally {
+    await cleanUp();
   }
-  const throughputs = rounds.map((r) => r.perSecond);
-  const spread = (Math.max(...throughputs) - Math.min(...throughputs)) / rounds[0]!.perSecond;
-  console.log(`\nthroughput spread over ${ROUNDS} rounds: ${(spread * 100).toFixed(1)} % of round 1 (target ±10 %); RSS ${rounds.map((r) => r.rss.toFixed(0)).join(' → ')} MB`);
-  agent.destroy();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await drop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {
