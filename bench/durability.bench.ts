@@ -15,11 +15,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../src/testing/source-server';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { seedDemoData } from '../src/server/demo/demo-data';
-import { wrapPool } from '../src/server/db/database';
 import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
-import { runMigrations } from '../src/server/db/migrate';
+import { demoScratchDatabase } from './support/scratch-database';
 
 const CYCLES = Number(process.env.DURABILITY_CYCLES ?? 30);
 const CLIENTS = 8;
@@ -81,26 +78,7 @@ async function main(): Promise<void> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   let demoPassword: string | undefined;
-  if (external) {
-    const name = `truckdesk_durability_${process.pid}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const database = wrapPool('external', new pg.Pool({ connectionString: databaseUrl, max: 2 }));
-    await runMigrations(database.pool);
-    await seedDemoData(database.db, { info: (line) => (demoPassword ??= /Vendor\): \S+ \/ ([\w-]+)/.exec(line)?.[1]) }, path.join(dataDir, 'uploads'));
-    await database.close();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: external });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  }
+  if (external) ({ url: databaseUrl, drop: dropDatabase, vendorPassword: demoPassword } = await demoScratchDatabase(external, 'durability', dataDir));
   const env = {
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -19,11 +19,8 @@ import http from 'node:http';
 import { freePort } from '../src/testing/source-server';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { wrapPool } from '../src/server/db/database';
-import { seedDemoData } from '../src/server/demo/demo-data';
 import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
-import { runMigrations } from '../src/server/db/migrate';
+import { demoScratchDatabase } from './support/scratch-database';
 
 const ROUNDS = Number(process.env.MIXED_ROUNDS ?? 3);
 const ROUND_MS = Number(process.env.MIXED_ROUND_S ?? 60) * 1000;
@@ -157,24 +154,8 @@ async function main(): Promise<void> {
     let databaseUrl: string | undefined;
     let password: string | undefined;
     if (external) {
-      const name = `truckdesk_mixed_${process.pid}`;
-      const admin = new pg.Client({ connectionString: external });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      drop = async () => {
-        const dropper = new pg.Client({ connectionString: external });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      };
-      const url = new URL(external);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      const database = wrapPool('external', new pg.Pool({ connectionString: databaseUrl, max: 2 }));
-      await runMigrations(database.pool);
-      await seedDemoData(database.db, { info: (line) => (password ??= /Vendor\): \S+ \/ ([\w-]+)/.exec(line)?.[1]) }, path.join(dataDir, 'uploads'));
-      await database.close();
+      const scratch = await demoScratchDatabase(external, 'mixed', dataDir);
+      ({ url: databaseUrl, drop, vendorPassword: password } = scratch);
     }
     let log = '';
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

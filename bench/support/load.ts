@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded-server';
 import { loadConfig } from '../../src/server/env';
+import { scratchDatabase } from './scratch-database';
 
 export const BENCH_PASSWORD = 'bench-password-not-secret';
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-that-is-long-enough-0123456789';
@@ -46,23 +46,8 @@ export interface BenchDatabase {
 export async function benchDatabase(name: string): Promise<BenchDatabase> {
   const external = process.env.BENCH_DATABASE_URL;
   if (external) {
-    const database = `truckdesk_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(external);
-    url.pathname = `/${database}`;
-    return {
-      url: url.toString(),
-      kind: 'BENCH_DATABASE_URL',
-      async cleanup() {
-        const dropper = new pg.Client({ connectionString: external });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
+    const { url, drop } = await scratchDatabase(external, `bench_${name}`);
+    return { url, kind: 'BENCH_DATABASE_URL', cleanup: drop };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `td-bench-${name}-`));
   chmodSync(dataDir, 0o755);
