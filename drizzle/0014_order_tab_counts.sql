@@ -1,7 +1,7 @@
 CREATE TABLE "order_tab_counts" (
 	"truck_id" uuid NOT NULL,
 	"tab" text NOT NULL,
-	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "order_tab_counts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"delta" integer NOT NULL,
 	CONSTRAINT "order_tab_counts_truck_id_tab_id_pk" PRIMARY KEY("truck_id","tab","id")
 );

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   date,
   doublePrecision,
   foreignKey,
@@ -148,7 +147,8 @@ export const orderTabCounts = pgTable(
       .notNull()
       .references(() => trucks.id, { onDelete: 'cascade' }),
     tab: text('tab', { enum: Object.keys(DASHBOARD_TABS) as [DashboardTab, ...DashboardTab[]] }).notNull(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    // Random, like every truck-owned id: no sequence shared by all trucks (decision 010).
+    id: uuid('id').notNull().defaultRandom(),
     delta: integer('delta').notNull(),
   },
   (table) => [primaryKey({ columns: [table.truckId, table.tab, table.id] })],
