@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onCleanup } from '../testing/cleanup';
-import { databaseUrlOf, exited, getOnNewConnection, startSourceServer, type SourceServer } from '../testing/source-server';
+import { alive, databaseUrlOf, exited, getOnNewConnection, startSourceServer, type SourceServer } from '../testing/source-server';
 import { createTestDatabase } from '../testing/test-database';
 import type { Database } from './db/database';
 
@@ -19,16 +19,6 @@ const METRICS_TOKEN = 'workers-test-metrics-token-0123456789';
 const DB_POOL_MAX = 500;
 /** main.ts's SPARE_CONNECTIONS. */
 const SPARE = 5;
-
-/** Zombies count as dead: this container's init reaps orphans lazily. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The primary's live workers, from /proc: its children (the fourth field of their stat) running

@@ -52,8 +52,32 @@ function serveMetrics(config: Config, log: { error(object: object, message: stri
   return server;
 }
 
+/**
+ * A stop signal that comes while the process is still starting (the embedded PostgreSQL booting,
+ * migrations, the demo data) is held until the start is done, then stops the process as it would
+ * later: Node's default ends the process at once and leaves the embedded PostgreSQL it started
+ * running. `release` hands signals to `stop` from then on and says whether one came meanwhile.
+ */
+function holdStopSignals(): { release(stop: (signal: string) => void): boolean } {
+  let held: string | undefined;
+  const hold = (signal: NodeJS.Signals) => void (held ??= signal);
+  process.on('SIGTERM', hold);
+  process.on('SIGINT', hold);
+  return {
+    release(stop) {
+      process.off('SIGTERM', hold);
+      process.off('SIGINT', hold);
+      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => stop('SIGINT'));
+      if (held) stop(held);
+      return held !== undefined;
+    },
+  };
+}
+
 /** One server process: the whole app on the port (alone, or as one of the primary's workers). */
 async function serve(config: Config): Promise<void> {
+  const signals = holdStopSignals();
   const app: FastifyInstance = await buildApp({ config, processMetrics: true }).catch(exitOnStartError);
   const metricsServer = cluster.isWorker
     ? // Constructing one makes this worker answer the primary's requests for its figures.
@@ -84,10 +108,9 @@ async function serve(config: Config): Promise<void> {
         },
       );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
   // The primary is gone (killed): a worker without it must not keep the port or the database.
   if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
+  if (signals.release(shutdown)) return;
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ address, database: app.database.kind }, 'listening');
@@ -113,6 +136,7 @@ async function poolPerWorker(database: Database, config: Config): Promise<number
 
 async function primary(config: Config): Promise<void> {
   const log = createLogger(config);
+  const signals = holdStopSignals();
   const databaseLog = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2, log: databaseLog }).catch(exitOnStartError);
   // Seeded once, here, before the workers start: they take the database as it is.
@@ -170,8 +194,7 @@ async function primary(config: Config): Promise<void> {
     await database.close().catch((error: unknown) => log.error({ err: error }, 'error stopping the database'));
     process.exit(exitCode);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  if (signals.release((signal) => void stop(signal))) return;
 
   let listening = 0;
   await new Promise<void>((resolve) => {

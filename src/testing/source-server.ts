@@ -5,6 +5,7 @@
  * this one process (by its pid) and waits for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -54,9 +55,9 @@ export function exited(child: ChildProcess): Promise<number | string | null> {
  * simulator, no web build) and waits until it prints that it is running (with WORKERS, once every
  * worker listens).
  */
-export async function startSourceServer(env: Record<string, string>, timeoutMs = 150_000): Promise<SourceServer> {
-  const port = await freePort();
-  const child = spawnTs('src/server/main.ts', [], {
+/** main.ts's environment for a test on `port`: JSON logs, no web build, no simulator; `env` on top. */
+export function sourceServerEnv(port: number, env: Record<string, string>): Record<string, string> {
+  return {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -66,7 +67,22 @@ export async function startSourceServer(env: Record<string, string>, timeoutMs =
     DEMO_SIMULATOR: 'off',
     WEB_DIST: path.join(repoRoot, '.cache', 'no-web'),
     ...env,
-  });
+  };
+}
+
+/** Whether a process runs; zombies count as dead (this container's init reaps orphans lazily). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+export async function startSourceServer(env: Record<string, string>, timeoutMs = 150_000): Promise<SourceServer> {
+  const port = await freePort();
+  const child = spawnTs('src/server/main.ts', [], sourceServerEnv(port, env));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
