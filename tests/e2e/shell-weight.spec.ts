@@ -35,19 +35,19 @@ export const SCREEN_BUDGET_REQUESTS = 40;
  * requests) plus 2 KiB and 2 requests for what a small change moves: a ceiling, not a budget.
  */
 const STILL_OVER: Record<string, { kib: number; requests: number }> = {
-  '/new-signup': { kib: 332, requests: 78 },
-  '/home': { kib: 293, requests: 82 },
-  '/truck-info': { kib: 423, requests: 117 },
-  '/truck-register': { kib: 365, requests: 103 },
-  '/user-profile': { kib: 364, requests: 99 },
-  '/menu': { kib: 353, requests: 99 },
-  '/orders': { kib: 295, requests: 84 },
-  '/delivery-zones': { kib: 379, requests: 97 },
-  '/operating-hours': { kib: 347, requests: 92 },
-  '/booking-details': { kib: 351, requests: 96 },
-  '/invite': { kib: 241, requests: 46 },
-  '/jobs/:number': { kib: 343, requests: 94 },
-  '/admin/reviews': { kib: 321, requests: 87 },
+  '/new-signup': { kib: 329, requests: 78 },
+  '/home': { kib: 294, requests: 83 },
+  '/truck-info': { kib: 421, requests: 117 },
+  '/truck-register': { kib: 363, requests: 103 },
+  '/user-profile': { kib: 361, requests: 99 },
+  '/menu': { kib: 356, requests: 101 },
+  '/orders': { kib: 296, requests: 85 },
+  '/delivery-zones': { kib: 378, requests: 97 },
+  '/operating-hours': { kib: 344, requests: 92 },
+  '/booking-details': { kib: 348, requests: 97 },
+  '/invite': { kib: 237, requests: 44 },
+  '/jobs/:number': { kib: 340, requests: 95 },
+  '/admin/reviews': { kib: 322, requests: 88 },
 };
 
 let server: RunningServer;
