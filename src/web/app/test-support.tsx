@@ -18,6 +18,19 @@ import { makeStore, type AppStore } from './store';
  * runner: a second alone, and 20 s and more on a 2-core machine also running the API and browser
  * layers (seen in CI). A wait that long costs nothing when the screen comes sooner.
  */
+/**
+ * Node's Request (which RTK Query builds) wants an absolute URL; the browser resolves a relative one
+ * against the page: so does this one, for tests that answer the API with a stubbed fetch.
+ */
+export function stubRelativeRequests(): void {
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal('Request', class extends NodeRequest {
+    constructor(input: string | URL, init?: RequestInit) {
+      super(new URL(input, window.location.origin), init);
+    }
+  });
+}
+
 /** A stand-in for the browser's EventSource (`vi.stubGlobal('EventSource', FakeEventSource)`): it opens at once and the test feeds it. */
 export class FakeEventSource {
   static opened: FakeEventSource[] = [];

@@ -7,7 +7,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from './store';
-import { FakeEventSource } from './test-support';
+import { FakeEventSource, stubRelativeRequests } from './test-support';
 import { useTruckStream, type StreamHandle } from './truck-stream';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
@@ -22,12 +22,7 @@ beforeEach(() => {
   heard = [];
   resume = undefined;
   vi.stubGlobal('EventSource', FakeEventSource);
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal('Request', class extends NodeRequest {
-    constructor(input: string | URL, init?: RequestInit) {
-      super(new URL(input, window.location.origin), init);
-    }
-  });
+  stubRelativeRequests();
   vi.stubGlobal('fetch', async (request: Request) => {
     expect(new URL(request.url).pathname).toBe(`/api/v1/trucks/${TRUCK}/events/ticket`);
     tickets += 1;

@@ -256,7 +256,7 @@ describe('lock order', () => {
   // triggers update the truck's /home sales rollup rows. A reject, cancel or expiry updates the same
   // rollup rows (the order leaves the sales) and publishes an event: if it touched the rollups before
   // asking for the counter, the two would each hold what the other waits for (the deadlock reported
-  // under mixed load in issue 20). Here another connection does what intake does, in intake's order, with a pause in
+  // under mixed load, bench:mixed). Here another connection does what intake does, in intake's order, with a pause in
   // between: it holds the counter, waits until the change waits on it, then updates the rollups. Had
   // the change taken the rollups first, PostgreSQL would fail it with a deadlock (its check runs after
   // 1 s; the other connection's after 60 s) and it would answer 500.

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore } from '../../app/store';
-import { installMatchMedia } from '../../app/test-support';
+import { installMatchMedia, stubRelativeRequests } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
 import { MenuScreen } from './menu-screen';
@@ -62,13 +62,7 @@ beforeEach(async () => {
   rowRenders.count = 0;
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  // Node's Request (which RTK Query builds) wants an absolute URL; the browser resolves against the page.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal('Request', class extends NodeRequest {
-    constructor(input: string | URL, init?: RequestInit) {
-      super(new URL(input, window.location.origin), init);
-    }
-  });
+  stubRelativeRequests();
   const menu = bigMenu();
   vi.stubGlobal('fetch', async (request: Request) => {
     const body = request.method === 'GET' ? undefined : await request.json();

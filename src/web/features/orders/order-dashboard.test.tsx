@@ -13,7 +13,7 @@ import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore, type AppStore } from '../../app/store';
 import { attentionTotal, useAttention } from '../../app/shell/attention';
-import { FakeEventSource, installMatchMedia } from '../../app/test-support';
+import { FakeEventSource, installMatchMedia, stubRelativeRequests } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
 import { OrderAlertsForTruck } from './order-alerts.shell';
@@ -85,12 +85,7 @@ beforeEach(async () => {
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   vi.stubGlobal('EventSource', FakeEventSource);
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal('Request', class extends NodeRequest {
-    constructor(input: string | URL, init?: RequestInit) {
-      super(new URL(input, window.location.origin), init);
-    }
-  });
+  stubRelativeRequests();
   vi.stubGlobal('fetch', async (request: Request) => {
     const url = new URL(request.url);
     const body = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore } from '../../app/store';
-import { installMatchMedia } from '../../app/test-support';
+import { installMatchMedia, stubRelativeRequests } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
 import { orderFormat } from './order-format';
@@ -67,12 +67,7 @@ beforeEach(async () => {
   posted = [];
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal('Request', class extends NodeRequest {
-    constructor(input: string | URL, init?: RequestInit) {
-      super(new URL(input, window.location.origin), init);
-    }
-  });
+  stubRelativeRequests();
   vi.stubGlobal('fetch', async (request: Request) => {
     if (request.method === 'GET') return new Response(JSON.stringify(MENU), { status: 200, headers: { 'content-type': 'application/json' } });
     posted.push({ headers: request.headers, body: await request.json() });
