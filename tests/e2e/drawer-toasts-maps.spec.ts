@@ -103,10 +103,13 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
     await map.locator('.td-map-marker--base').waitFor();
     await map.locator('.td-map-marker--parking').waitFor();
     await expect.poll(() => map.locator('.td-map-marker--parking').getAttribute('title')).toBe(lang === 'ar' ? 'موقف العربة في الوردية الحالية أو القادمة' : 'Parking spot of the current or next shift');
-    // Zoomed out, the names that would overlap are hidden; the rest never overlap.
-    for (let zoom = 0; zoom < 3; zoom++) {
+    // Zoomed out, the names that would overlap are hidden; the rest never overlap. Read once the map
+    // says the names are laid out for the new zoom: the zoom ends a frame after its animation.
+    const labelsZoom = async () => Number(await map.locator('[data-labels-zoom]').getAttribute('data-labels-zoom'));
+    for (let step = 0; step < 3; step++) {
+      const before = await labelsZoom();
       await map.getByRole('button', { name: lang === 'ar' ? 'تصغير' : 'Zoom out' }).click();
-      await waitForAnimations(page);
+      await expect.poll(labelsZoom).toBe(before - 1);
       const boxes = await map.locator('.td-zone-label:not(.td-zone-label--hidden)').evaluateAll((els) =>
         els.map((el) => {
           const r = (el as unknown as { getBoundingClientRect(): { x: number; y: number; width: number; height: number } }).getBoundingClientRect();

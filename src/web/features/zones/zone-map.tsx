@@ -85,6 +85,9 @@ function KeepLabelsApart({ zones }: { zones: readonly Zone[] }) {
         if (kept.some((other) => overlaps(box, other))) label.classList.add('td-zone-label--hidden');
         else kept.push(box);
       }
+      // The zoom the names were last laid out for: a zoom ends a frame after its animation, so this
+      // is what tells anyone reading the labels (the browser journey) that they are final.
+      map.getContainer().dataset.labelsZoom = String(map.getZoom());
     };
     separate();
     map.on('zoomend moveend', separate);
