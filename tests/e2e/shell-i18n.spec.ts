@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { ARABIC, gotoScreen, latinTextOnPage, openWithStorage, rawCatalogueKeysOnPage, shellProblems, waitForAnimations, waitForScreen } from './support/shell';
+import { ARABIC, gotoScreen, holdToast, latinTextOnPage, openWithStorage, rawCatalogueKeysOnPage, shellProblems, waitForScreen } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -160,10 +160,8 @@ describe('languages', () => {
     await page.getByRole('button', { name: 'شارك صفحة عربتك' }).click();
     const toast = page.getByText('تم نسخ الرابط.');
     await toast.waitFor({ state: 'visible' });
-    // Held under the pointer (it pauses on hover), so it cannot close while a loaded machine measures it.
-    await toast.hover();
-    // Where the toast comes to rest: it slides in, so a first reading may be on its way.
-    await waitForAnimations(page);
+    // Held where it comes to rest, so it cannot close while a loaded machine measures it.
+    await holdToast(page, toast);
     await expect.poll(async () => {
       const box = await toast.boundingBox();
       return box && box.x + box.width < 1366 / 2 && box.y < 120;

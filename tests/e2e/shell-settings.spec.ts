@@ -9,7 +9,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { DEMO_TRUCK } from './support/demo-truck';
 import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { gotoScreen, reloadScreen, shellProblems, waitForAnimations } from './support/shell';
+import { gotoScreen, holdToast, reloadScreen, shellProblems } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -155,8 +155,8 @@ describe('the settings drawer', () => {
     await drawer.getByRole('button', { name: "Share your truck's page" }).click();
     const toast = page.getByText('The link is copied.');
     await toast.waitFor({ state: 'visible' });
-    // Where the toast comes to rest: it slides in, so a first reading may be on its way.
-    await waitForAnimations(page);
+    // Held where it comes to rest, so it cannot close while a loaded machine measures it.
+    await holdToast(page, toast);
     await expect.poll(async () => {
       const box = await toast.boundingBox();
       return box && box.x > 1366 / 2 && box.y < 120;

@@ -9,7 +9,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { DEMO_TRUCK } from './support/demo-truck';
 import { seedSession, signInDemoVendor } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { gotoScreen, waitForAnimations } from './support/shell';
+import { fireOnWindow, gotoScreen, waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -87,19 +87,19 @@ const toastStays = (page: Page, ms: number) =>
       }),
     ms,
   );
-const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
-  page.evaluate((name) => {
-    const win = globalThis as unknown as { dispatchEvent(e: unknown): void; Event: new (n: string) => unknown };
-    win.dispatchEvent(new win.Event(name));
-  }, type);
 
 describe('toasts', () => {
   it('close after 5000 ms', async () => {
     const { page, close } = await showToast();
-    // 5000 ms on the toast's own timer, plus its slide in and out.
+    // The toast's timer is its progress bar's animation: 5 s. How long its slides in and out take on top
+    // is the machine's (a loaded one took 7.02 s in all once), so that is not held to a figure.
+    const timer = await page.locator('.Toastify__progress-bar').evaluate((bar) => {
+      const view = (bar as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationDuration: string } } } }).ownerDocument.defaultView;
+      return view.getComputedStyle(bar).animationDuration;
+    });
+    expect(timer).toBe('5s');
     const lifetime = await toastLifetime(page);
     expect(lifetime).toBeGreaterThanOrEqual(5000);
-    expect(lifetime).toBeLessThan(7000);
     await close();
   });
 

@@ -3,7 +3,7 @@
  * and the catalogue check that finds text on an Arabic page that did not come from the catalogue.
  */
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
@@ -84,6 +84,31 @@ export async function waitForAnimations(page: Page, options: { except?: string }
     options.except ?? '',
     { timeout: 30_000 },
   );
+}
+
+/** Dispatches a window event (toasts pause on `blur` and run again on `focus`). */
+export const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
+  page.evaluate((name) => {
+    const win = globalThis as unknown as { dispatchEvent(e: unknown): void; Event: new (n: string) => unknown };
+    win.dispatchEvent(new win.Event(name));
+  }, type);
+
+/**
+ * Keeps a toast on screen while a test reads it: the pointer rests on it (toasts pause on hover) where
+ * it comes to rest. It is hovered once as it arrives, so its 5 s run out while nothing else moves, and
+ * again once its slide has ended (its progress bar is the timer, so it is not waited for), so the
+ * pointer is where the toast is. A toast also runs again when the window gains focus: a test that
+ * closed another tab first waits until its page has the focus back (see `waitForFocus`).
+ */
+export async function holdToast(page: Page, toast: Locator): Promise<void> {
+  await toast.hover();
+  await waitForAnimations(page, { except: '.Toastify__progress-bar' });
+  await toast.hover();
+}
+
+/** Waits until the page has the focus (after another tab of the context was closed, focus comes back a moment later). */
+export async function waitForFocus(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as { document: { hasFocus(): boolean } }).document.hasFocus(), undefined, { timeout: 30_000 });
 }
 
 /** Navigates and waits until the app has rendered the screen and stopped fetching. */
