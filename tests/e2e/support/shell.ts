@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -94,15 +95,26 @@ export const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
   }, type);
 
 /**
- * Keeps a toast on screen while a test reads it: the pointer rests on it (toasts pause on hover) where
- * it comes to rest. It is hovered once as it arrives, so its 5 s run out while nothing else moves, and
- * again once its slide has ended (its progress bar is the timer, so it is not waited for), so the
- * pointer is where the toast is. A toast also runs again when the window gains focus: a test that
- * closed another tab first waits until its page has the focus back (see `waitForFocus`).
+ * Keeps a toast on screen while a test reads it, on any machine. Its timer (its progress bar's
+ * animation, 5 s) starts once it has slid in, and pauses while the window has lost focus or the pointer
+ * rests on it. So: wait for the slide to end, tell the window it lost focus until the bar says it is
+ * paused, then rest the pointer on it. A hover alone was not enough: Playwright hovers only a still
+ * element, and on a loaded machine the 5 s ran out while it waited (a blur made during the slide is
+ * undone when the slide ends and the timer starts). A toast runs again when its window gains focus: a
+ * test that closed another tab first waits until its page has the focus back (`waitForFocus`).
  */
 export async function holdToast(page: Page, toast: Locator): Promise<void> {
-  await toast.hover();
-  await waitForAnimations(page, { except: '.Toastify__progress-bar' });
+  await expect.poll(() => toast.getAttribute('class')).not.toContain('Toastify--animate');
+  const timer = toast.locator('.Toastify__progress-bar');
+  await expect
+    .poll(async () => {
+      await fireOnWindow(page, 'blur');
+      return timer.evaluate((bar) => {
+        const view = (bar as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationPlayState: string } } } }).ownerDocument.defaultView;
+        return view.getComputedStyle(bar).animationPlayState;
+      });
+    })
+    .toBe('paused');
   await toast.hover();
 }
 
