@@ -9,7 +9,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { DEMO_TRUCK } from './support/demo-truck';
 import { seedSession, signInDemoVendor } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { fireOnWindow, gotoScreen, waitForAnimations } from './support/shell';
+import { computedStyle, fireOnWindow, gotoScreen, waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -93,11 +93,7 @@ describe('toasts', () => {
     const { page, close } = await showToast();
     // The toast's timer is its progress bar's animation: 5 s. How long its slides in and out take on top
     // is the machine's (a loaded one took 7.02 s in all once), so that is not held to a figure.
-    const timer = await page.locator('.Toastify__progress-bar').evaluate((bar) => {
-      const view = (bar as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationDuration: string } } } }).ownerDocument.defaultView;
-      return view.getComputedStyle(bar).animationDuration;
-    });
-    expect(timer).toBe('5s');
+    expect(await computedStyle(page.locator('.Toastify__progress-bar'), 'animation-duration')).toBe('5s');
     const lifetime = await toastLifetime(page);
     expect(lifetime).toBeGreaterThanOrEqual(5000);
     await close();

@@ -237,15 +237,11 @@ describe.each([
 });
 
 /**
- * What a phone's camera would read: the element as Chromium painted it, decoded from its pixels; null
- * while nothing decodes (the code still being drawn or the section still fading in), so that a test
- * polls for the reading it expects instead of taking the first picture.
- */
-/**
  * Decodes the QR code an SVG element draws: its markup rasterized here (sharp), at 8 pixels per
- * module, after checking that the browser lays it out square and big enough to scan. Not a
- * screenshot: on a loaded machine Chromium's element screenshots of the code failed to decode for
- * 20 s in both languages of one run, while the same code in the page's full screenshot decoded.
+ * module, after checking that the browser lays it out square and big enough to scan; null while it is
+ * not (still being laid out), so that a test polls for the reading it expects. Not a screenshot: on a
+ * loaded machine Chromium's element screenshots of the code failed to decode for 20 s in both
+ * languages of one run, while the same code in the page's full screenshot decoded.
  */
 async function readQr(code: Locator): Promise<string | null> {
   const box = await code.boundingBox();

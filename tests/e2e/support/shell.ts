@@ -87,6 +87,13 @@ export async function waitForAnimations(page: Page, options: { except?: string }
   );
 }
 
+/** One CSS property of an element as the browser computes it (`animation-duration`, kebab-case). */
+export const computedStyle = (element: Locator, property: string) =>
+  element.evaluate((el, name) => {
+    const view = (el as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } } } }).ownerDocument.defaultView;
+    return view.getComputedStyle(el).getPropertyValue(name);
+  }, property);
+
 /** Dispatches a window event (toasts pause on `blur` and run again on `focus`). */
 export const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
   page.evaluate((name) => {
@@ -109,10 +116,7 @@ export async function holdToast(page: Page, toast: Locator): Promise<void> {
   await expect
     .poll(async () => {
       await fireOnWindow(page, 'blur');
-      return timer.evaluate((bar) => {
-        const view = (bar as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { animationPlayState: string } } } }).ownerDocument.defaultView;
-        return view.getComputedStyle(bar).animationPlayState;
-      });
+      return computedStyle(timer, 'animation-play-state');
     })
     .toBe('paused');
   await toast.hover();
