@@ -5,7 +5,8 @@
  * same server:
  *   - listing a truck's pending orders (64 connections): throughput, p50, p99; beside it a signed-in
  *     truck route without the orders query, to tell the list's own cost from the guards every route pays;
- *   - placing orders (priced, checked and written like any intake): orders per second;
+ *   - placing orders (priced, checked and written like any intake): orders per second, and where the
+ *     machine's CPU went per order and per trivial request (clients, server, PostgreSQL; decision 016);
  *   - live events: delivery latency (commit → event read by the client) to 1,000 connected
  *     dashboards, one per truck, through LISTEN/NOTIFY;
  *   - every core: the same pending list against src/server/main.ts run as its own process with
@@ -36,7 +37,7 @@ import { hashPassword } from '../src/server/platform/passwords';
 import { openEventStream, type EventStream } from '../src/testing/sse';
 import { compareWorkers } from './support/workers';
 import {
-  BENCH_PASSWORD as PASSWORD, benchDatabase, closedLoop, combined, count, failureText, hit, mark, ms, percentile, pick, send, serve, startServer,
+  BENCH_PASSWORD as PASSWORD, benchDatabase, closedLoop, combined, count, cpuText, failureText, hit, mark, ms, percentile, pick, send, serve, startServer,
   type BenchServer, type Run, type ServeOptions,
 } from './support/load';
 
@@ -255,6 +256,9 @@ async function main(): Promise<void> {
       `  create orders (intake)   ${CREATE_CONNECTIONS} conn: ${count(created.perSecond)} orders/s, p50 ${ms(created.p50)}, p99 ${ms(created.p99)}, ${failureText(created)}` +
         ` | ${(100 * createRatio).toFixed(1)}% of trivial (target ≥ 1,500/s or ≥ 8%: ${mark(created.perSecond >= 1_500 || createRatio >= 0.08)})`,
     );
+    // Where the time goes: an order against a trivial request, each process's share (decision 016).
+    console.log(`    trivial: ${cpuText(base)}`);
+    console.log(`    create:  ${cpuText(created)}`);
     console.log(
       `  SSE delivery, ${count(DASHBOARDS)} dashboards (one per truck): ${count(sse.delivered)}/${count(sse.events)} events, p50 ${ms(sse.p50)}, p99 ${ms(sse.p99)}` +
         ` | ${(sse.p99 / base.p99).toFixed(1)}× the trivial endpoint's p99 (target p99 ≤ 100 ms: ${mark(sse.p99 <= 100)})`,

@@ -11,7 +11,7 @@
  *
  * and the main thread starts it with `startServer(import.meta.url, { databaseUrl, dataDir })`.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,7 +186,81 @@ export const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() *
 
 // ---- Loops and figures ----------------------------------------------------------------------------
 
+// ---- CPU -----------------------------------------------------------------------------------------
+
+/**
+ * CPU time so far, in ms, of this process's main thread (the benchmark's clients), of its other threads
+ * (the server's worker thread, and V8's and libuv's helpers the two threads share), of every process named
+ * `postgres` on the machine (the benchmark's server is the only busy one), and of the whole machine
+ * (busy and idle, from /proc/stat). Linux only: elsewhere, none.
+ */
+export interface CpuTimes {
+  clients: number;
+  server: number;
+  postgres: number;
+  machineBusy: number;
+  machineIdle: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on every Linux the benchmarks run on (`getconf CLK_TCK`).
+
+/** utime + stime of a /proc stat line, in ms (the fields after the command's closing parenthesis). */
+function statCpuMs(statLine: string): number {
+  const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+const readOrEmpty = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return ''; // a thread or process that ended between the listing and the read
+  }
+};
+
+export function cpuTimes(): CpuTimes | undefined {
+  let machine: string;
+  try {
+    machine = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+  const [, user, nice, system, idle, iowait, irq, softirq, steal] = machine.slice(0, machine.indexOf('\n')).split(/\s+/).map(Number);
+  const times: CpuTimes = {
+    clients: 0, server: 0, postgres: 0,
+    machineBusy: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS, machineIdle: (idle! + iowait!) * TICK_MS,
+  };
+  for (const tid of readdirSync('/proc/self/task')) {
+    const line = readOrEmpty(`/proc/self/task/${tid}/stat`);
+    if (line) times[Number(tid) === process.pid ? 'clients' : 'server'] += statCpuMs(line);
+  }
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const line = readOrEmpty(`/proc/${pid}/stat`);
+    if (line.includes(' (postgres) ')) times.postgres += statCpuMs(line);
+  }
+  return times;
+}
+
+const cpuBetween = (before: CpuTimes | undefined, after: CpuTimes | undefined): CpuTimes | undefined =>
+  before && after && {
+    clients: after.clients - before.clients, server: after.server - before.server, postgres: after.postgres - before.postgres,
+    machineBusy: after.machineBusy - before.machineBusy, machineIdle: after.machineIdle - before.machineIdle,
+  };
+
+/** A run's CPU per answered request, in µs, and how busy the machine was: where an endpoint's time goes. */
+export function cpuText(run: Run): string {
+  const { cpu, requests } = run;
+  if (!cpu || requests === 0) return 'CPU not measured (no /proc)';
+  const per = (value: number) => `${Math.round((1000 * value) / requests)}`;
+  const busy = cpu.machineBusy / (cpu.machineBusy + cpu.machineIdle);
+  return `CPU per request: clients ${per(cpu.clients)} µs, server ${per(cpu.server)} µs, PostgreSQL ${per(cpu.postgres)} µs, ` +
+    `whole machine ${per(cpu.machineBusy)} µs (machine ${(100 * busy).toFixed(0)} % busy)`;
+}
+
 export interface Run {
+  /** CPU used while the requests were counted (see `cpuTimes`). */
+  cpu?: CpuTimes;
   requests: number;
   failures: number;
   /** Failed answers by status ("0": no answer). */
@@ -206,7 +280,15 @@ export function combined(runs: Run[]): Run {
   const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
   const failed: Record<string, number> = {};
   for (const run of runs) for (const [status, n] of Object.entries(run.failed)) failed[status] = (failed[status] ?? 0) + n;
+  const cpu = runs.reduce<CpuTimes | undefined>(
+    (sum, run) => sum && run.cpu && {
+      clients: sum.clients + run.cpu.clients, server: sum.server + run.cpu.server, postgres: sum.postgres + run.cpu.postgres,
+      machineBusy: sum.machineBusy + run.cpu.machineBusy, machineIdle: sum.machineIdle + run.cpu.machineIdle,
+    },
+    { clients: 0, server: 0, postgres: 0, machineBusy: 0, machineIdle: 0 },
+  );
   return {
+    cpu,
     requests: latencies.length,
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
     failed,
@@ -231,6 +313,7 @@ export async function closedLoop(connections: number, ms: number, expected: numb
   let failures = 0;
   const started = performance.now() + SETTLE_MS;
   const deadline = started + ms;
+  const cpuAtStart = new Promise<CpuTimes | undefined>((resolve) => setTimeout(() => resolve(cpuTimes()), SETTLE_MS));
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
@@ -247,9 +330,10 @@ export async function closedLoop(connections: number, ms: number, expected: numb
     }),
   );
   const elapsed = performance.now() - started;
+  const cpu = cpuBetween(await cpuAtStart, cpuTimes());
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, failed, perSecond: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies, elapsedMs: elapsed };
+  return { cpu, requests: latencies.length, failures, failed, perSecond: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies, elapsedMs: elapsed };
 }
 
 /**
