@@ -184,8 +184,6 @@ export async function signIn(origin: string, email: string, password = BENCH_PAS
 
 export const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-// ---- Loops and figures ----------------------------------------------------------------------------
-
 // ---- CPU -----------------------------------------------------------------------------------------
 
 /**
@@ -242,11 +240,13 @@ export function cpuTimes(): CpuTimes | undefined {
   return times;
 }
 
-const cpuBetween = (before: CpuTimes | undefined, after: CpuTimes | undefined): CpuTimes | undefined =>
-  before && after && {
-    clients: after.clients - before.clients, server: after.server - before.server, postgres: after.postgres - before.postgres,
-    machineBusy: after.machineBusy - before.machineBusy, machineIdle: after.machineIdle - before.machineIdle,
-  };
+/** `a + sign × b`, field by field (none if either is none): a difference of two readings, or a sum of runs. */
+function addCpu(a: CpuTimes | undefined, b: CpuTimes | undefined, sign: 1 | -1 = 1): CpuTimes | undefined {
+  if (!a || !b) return undefined;
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof CpuTimes)[]) sum[key] += sign * b[key];
+  return sum;
+}
 
 /** A run's CPU per answered request, in µs, and how busy the machine was: where an endpoint's time goes. */
 export function cpuText(run: Run): string {
@@ -257,6 +257,8 @@ export function cpuText(run: Run): string {
   return `CPU per request: clients ${per(cpu.clients)} µs, server ${per(cpu.server)} µs, PostgreSQL ${per(cpu.postgres)} µs, ` +
     `whole machine ${per(cpu.machineBusy)} µs (machine ${(100 * busy).toFixed(0)} % busy)`;
 }
+
+// ---- Loops and figures ----------------------------------------------------------------------------
 
 export interface Run {
   /** CPU used while the requests were counted (see `cpuTimes`). */
@@ -280,13 +282,7 @@ export function combined(runs: Run[]): Run {
   const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
   const failed: Record<string, number> = {};
   for (const run of runs) for (const [status, n] of Object.entries(run.failed)) failed[status] = (failed[status] ?? 0) + n;
-  const cpu = runs.reduce<CpuTimes | undefined>(
-    (sum, run) => sum && run.cpu && {
-      clients: sum.clients + run.cpu.clients, server: sum.server + run.cpu.server, postgres: sum.postgres + run.cpu.postgres,
-      machineBusy: sum.machineBusy + run.cpu.machineBusy, machineIdle: sum.machineIdle + run.cpu.machineIdle,
-    },
-    { clients: 0, server: 0, postgres: 0, machineBusy: 0, machineIdle: 0 },
-  );
+  const cpu = runs.reduce<CpuTimes | undefined>((sum, run) => addCpu(sum, run.cpu), { clients: 0, server: 0, postgres: 0, machineBusy: 0, machineIdle: 0 });
   return {
     cpu,
     requests: latencies.length,
@@ -330,7 +326,7 @@ export async function closedLoop(connections: number, ms: number, expected: numb
     }),
   );
   const elapsed = performance.now() - started;
-  const cpu = cpuBetween(await cpuAtStart, cpuTimes());
+  const cpu = addCpu(cpuTimes(), await cpuAtStart, -1);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { cpu, requests: latencies.length, failures, failed, perSecond: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies, elapsedMs: elapsed };
