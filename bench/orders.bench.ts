@@ -22,6 +22,7 @@
  * (or `TSX_TSCONFIG_PATH=tsconfig.node.json node --import tsx bench/orders.bench.ts`: the server's
  * path aliases live in tsconfig.node.json.)
  *   BENCH_TRUCKS=100 BENCH_ORDERS_PER_TRUCK=100 npm run bench:orders   # a smaller load while developing
+ *   BENCH_DB_POOL_MAX=4 npm run bench:orders   # the server's database pool (16 by default)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +43,8 @@ import {
 } from './support/load';
 
 const TRUCKS = Number(process.env.BENCH_TRUCKS ?? 1_000);
+/** The server's pool of database connections (the harness's default: 16). */
+const POOL_MAX = process.env.BENCH_DB_POOL_MAX;
 const ORDERS_PER_TRUCK = Number(process.env.BENCH_ORDERS_PER_TRUCK ?? 1_000);
 const LIST_CONNECTIONS = 64;
 const CREATE_CONNECTIONS = 32;
@@ -149,7 +152,7 @@ async function main(): Promise<void> {
     const listPlan = await explainPendingList(pool, truckIds[0]!);
 
     // The intake's per-address limit: the clients below stand for customers behind one proxy hop.
-    server = await startServer(import.meta.url, { databaseUrl: db.url, dataDir: serverDir, env: { TRUST_PROXY_HOPS: '1' } });
+    server = await startServer(import.meta.url, { databaseUrl: db.url, dataDir: serverDir, env: { TRUST_PROXY_HOPS: '1', ...(POOL_MAX ? { DB_POOL_MAX: POOL_MAX } : {}) } });
     const { origin } = server;
 
     const setup = new http.Agent({ keepAlive: true, maxSockets: 32 });

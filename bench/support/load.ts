@@ -190,23 +190,35 @@ export const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() *
  * CPU time so far, in ms, of this process's main thread (the benchmark's clients), of its other threads
  * (the server's worker thread, and V8's and libuv's helpers the two threads share), of every process named
  * `postgres` on the machine (the benchmark's server is the only busy one), and of the whole machine
- * (busy and idle, from /proc/stat). Linux only: elsewhere, none.
+ * (busy and idle, from /proc/stat). PostgreSQL's share is also told apart: its background processes
+ * (WAL writer, checkpointer, autovacuum… by their process titles) and, of all its processes, the time
+ * spent in the kernel (socket reads and writes, WAL flushes). Linux only: elsewhere, none.
  */
 export interface CpuTimes {
   clients: number;
   server: number;
   postgres: number;
+  postgresBackground: number;
+  postgresKernel: number;
   machineBusy: number;
   machineIdle: number;
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on every Linux the benchmarks run on (`getconf CLK_TCK`).
 
-/** utime + stime of a /proc stat line, in ms (the fields after the command's closing parenthesis). */
-function statCpuMs(statLine: string): number {
+/** utime and stime of a /proc stat line, in ms (the fields after the command's closing parenthesis). */
+function statCpuMs(statLine: string): { user: number; kernel: number } {
   const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return { user: Number(fields[11]) * TICK_MS, kernel: Number(fields[12]) * TICK_MS };
 }
+
+const cpuMs = (statLine: string) => {
+  const { user, kernel } = statCpuMs(statLine);
+  return user + kernel;
+};
+
+/** PostgreSQL's processes that serve no connection, by the titles they set (`postgres: walwriter`). */
+const POSTGRES_BACKGROUND = /^postgres: (walwriter|checkpointer|background writer|autovacuum|logical replication|walsummarizer|io worker|archiver|startup)/;
 
 const readOrEmpty = (file: string) => {
   try {
@@ -225,17 +237,21 @@ export function cpuTimes(): CpuTimes | undefined {
   }
   const [, user, nice, system, idle, iowait, irq, softirq, steal] = machine.slice(0, machine.indexOf('\n')).split(/\s+/).map(Number);
   const times: CpuTimes = {
-    clients: 0, server: 0, postgres: 0,
+    clients: 0, server: 0, postgres: 0, postgresBackground: 0, postgresKernel: 0,
     machineBusy: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS, machineIdle: (idle! + iowait!) * TICK_MS,
   };
   for (const tid of readdirSync('/proc/self/task')) {
     const line = readOrEmpty(`/proc/self/task/${tid}/stat`);
-    if (line) times[Number(tid) === process.pid ? 'clients' : 'server'] += statCpuMs(line);
+    if (line) times[Number(tid) === process.pid ? 'clients' : 'server'] += cpuMs(line);
   }
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const line = readOrEmpty(`/proc/${pid}/stat`);
-    if (line.includes(' (postgres) ')) times.postgres += statCpuMs(line);
+    if (!line.includes(' (postgres) ')) continue;
+    const { user, kernel } = statCpuMs(line);
+    times.postgres += user + kernel;
+    times.postgresKernel += kernel;
+    if (POSTGRES_BACKGROUND.test(readOrEmpty(`/proc/${pid}/cmdline`))) times.postgresBackground += user + kernel;
   }
   return times;
 }
@@ -254,7 +270,8 @@ export function cpuText(run: Run): string {
   if (!cpu || requests === 0) return 'CPU not measured (no /proc)';
   const per = (value: number) => `${Math.round((1000 * value) / requests)}`;
   const busy = cpu.machineBusy / (cpu.machineBusy + cpu.machineIdle);
-  return `CPU per request: clients ${per(cpu.clients)} µs, server ${per(cpu.server)} µs, PostgreSQL ${per(cpu.postgres)} µs, ` +
+  return `CPU per request: clients ${per(cpu.clients)} µs, server ${per(cpu.server)} µs, ` +
+    `PostgreSQL ${per(cpu.postgres)} µs (background processes ${per(cpu.postgresBackground)}, in the kernel ${per(cpu.postgresKernel)}), ` +
     `whole machine ${per(cpu.machineBusy)} µs (machine ${(100 * busy).toFixed(0)} % busy)`;
 }
 
@@ -282,7 +299,7 @@ export function combined(runs: Run[]): Run {
   const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
   const failed: Record<string, number> = {};
   for (const run of runs) for (const [status, n] of Object.entries(run.failed)) failed[status] = (failed[status] ?? 0) + n;
-  const cpu = runs.reduce<CpuTimes | undefined>((sum, run) => addCpu(sum, run.cpu), { clients: 0, server: 0, postgres: 0, machineBusy: 0, machineIdle: 0 });
+  const cpu = runs.reduce<CpuTimes | undefined>((sum, run) => addCpu(sum, run.cpu), { clients: 0, server: 0, postgres: 0, postgresBackground: 0, postgresKernel: 0, machineBusy: 0, machineIdle: 0 });
   return {
     cpu,
     requests: latencies.length,
