@@ -43,9 +43,9 @@ import {
 } from './support/load';
 
 const TRUCKS = Number(process.env.BENCH_TRUCKS ?? 1_000);
+const ORDERS_PER_TRUCK = Number(process.env.BENCH_ORDERS_PER_TRUCK ?? 1_000);
 /** The server's pool of database connections (the harness's default: 16). */
 const POOL_MAX = process.env.BENCH_DB_POOL_MAX;
-const ORDERS_PER_TRUCK = Number(process.env.BENCH_ORDERS_PER_TRUCK ?? 1_000);
 const LIST_CONNECTIONS = 64;
 const CREATE_CONNECTIONS = 32;
 const RUN_MS = 8_000;

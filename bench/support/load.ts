@@ -204,6 +204,9 @@ export interface CpuTimes {
   machineIdle: number;
 }
 
+/** Nothing yet: where a sum of runs starts. */
+const NO_CPU: CpuTimes = { clients: 0, server: 0, postgres: 0, postgresBackground: 0, postgresKernel: 0, machineBusy: 0, machineIdle: 0 };
+
 const TICK_MS = 10; // USER_HZ is 100 on every Linux the benchmarks run on (`getconf CLK_TCK`).
 
 /** utime and stime of a /proc stat line, in ms (the fields after the command's closing parenthesis). */
@@ -211,11 +214,6 @@ function statCpuMs(statLine: string): { user: number; kernel: number } {
   const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
   return { user: Number(fields[11]) * TICK_MS, kernel: Number(fields[12]) * TICK_MS };
 }
-
-const cpuMs = (statLine: string) => {
-  const { user, kernel } = statCpuMs(statLine);
-  return user + kernel;
-};
 
 /** PostgreSQL's processes that serve no connection, by the titles they set (`postgres: walwriter`). */
 const POSTGRES_BACKGROUND = /^postgres: (walwriter|checkpointer|background writer|autovacuum|logical replication|walsummarizer|io worker|archiver|startup)/;
@@ -237,12 +235,14 @@ export function cpuTimes(): CpuTimes | undefined {
   }
   const [, user, nice, system, idle, iowait, irq, softirq, steal] = machine.slice(0, machine.indexOf('\n')).split(/\s+/).map(Number);
   const times: CpuTimes = {
-    clients: 0, server: 0, postgres: 0, postgresBackground: 0, postgresKernel: 0,
+    ...NO_CPU,
     machineBusy: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS, machineIdle: (idle! + iowait!) * TICK_MS,
   };
   for (const tid of readdirSync('/proc/self/task')) {
     const line = readOrEmpty(`/proc/self/task/${tid}/stat`);
-    if (line) times[Number(tid) === process.pid ? 'clients' : 'server'] += cpuMs(line);
+    if (!line) continue;
+    const { user, kernel } = statCpuMs(line);
+    times[Number(tid) === process.pid ? 'clients' : 'server'] += user + kernel;
   }
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
@@ -299,7 +299,7 @@ export function combined(runs: Run[]): Run {
   const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
   const failed: Record<string, number> = {};
   for (const run of runs) for (const [status, n] of Object.entries(run.failed)) failed[status] = (failed[status] ?? 0) + n;
-  const cpu = runs.reduce<CpuTimes | undefined>((sum, run) => addCpu(sum, run.cpu), { clients: 0, server: 0, postgres: 0, postgresBackground: 0, postgresKernel: 0, machineBusy: 0, machineIdle: 0 });
+  const cpu = runs.reduce<CpuTimes | undefined>((sum, run) => addCpu(sum, run.cpu), NO_CPU);
   return {
     cpu,
     requests: latencies.length,
