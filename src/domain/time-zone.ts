@@ -15,15 +15,21 @@ export function isIanaTimeZone(id: string): boolean {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
 
-/** The truck's local calendar date (YYYY-MM-DD) at an instant: expiry and export ranges are its days, not UTC's. */
+/**
+ * The truck's local calendar date (YYYY-MM-DD) at an instant: expiry and export ranges are its days, not UTC's.
+ * Every zone's offset is a whole number of minutes, so its day only turns on a minute: the last
+ * answer holds for the rest of that minute (every order asks for its truck's day).
+ */
 export function localToday(timeZone: string, now: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601' });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
+  const minute = Math.floor(now.getTime() / 60_000);
+  let zone = dayFormats.get(timeZone);
+  if (zone?.minute === minute) return zone.day;
+  zone ??= { format: new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601' }), minute, day: '' };
+  const parts = Object.fromEntries(zone.format.formatToParts(now).map((part) => [part.type, part.value]));
+  zone.minute = minute;
+  zone.day = `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
+  dayFormats.set(timeZone, zone);
+  return zone.day;
 }

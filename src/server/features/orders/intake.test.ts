@@ -8,7 +8,7 @@
 import { CreateOrderSchema, type Order, type OrderReceipt } from '@domain/orders/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, type SignedUp } from '../../../testing/accounts';
 import {
   DELIVERY_FEE,
@@ -23,6 +23,7 @@ import {
   type OrderingTruck,
 } from '../../../testing/orders';
 import { call, decide, kuwaitDate } from '../../../testing/trucks';
+import { truckEvents } from '../../db/tables/events';
 import { orderIdempotencyKeys } from '../../db/tables/orders';
 import { createIntakeReads, priceOrder } from './orders.intake';
 import { createOrdersService } from './orders.service';
@@ -408,5 +409,84 @@ describe('auto-accept', () => {
       ['place', null],
       ['accept', null],
     ]);
+  });
+});
+
+describe('orders arriving together', () => {
+  /**
+   * Places orders through a service of its own whose pricing all ends at one moment (the gate), in
+   * the order given, as in a rush: two go out at once, alone, and the rest gather for the next write.
+   */
+  async function placeTogether(of: OrderingTruck, drafts: { businessDate?: string; key?: string }[]) {
+    const [row] = await app.database.db.select().from(trucks).where(eq(trucks.id, of.truck.id));
+    const service = createOrdersService(app);
+    const draft = await priceOrder({ reads: createIntakeReads(app), truck: row!, source: 'online', lang: 'en', now: new Date() }, CreateOrderSchema.parse(pickupOrder(of)), true);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const query = vi.spyOn(app.database.pool, 'query');
+    try {
+      const placing = drafts.map(({ businessDate, key }) =>
+        service.place(
+          row!,
+          key ? { key, requestHash: 'same-body' } : null,
+          async () => {
+            await gate;
+            return businessDate ? { ...draft, businessDate } : draft;
+          },
+          null,
+        ),
+      );
+      open();
+      const results = await Promise.allSettled(placing);
+      const writes = query.mock.calls.filter(([config]) => typeof config === 'object' && (config as { name?: string }).name === 'orders_place');
+      return { results, writes: writes.map(([config]) => (JSON.parse((config as { values: string[] }).values[0]!) as unknown[]).length) };
+    } finally {
+      query.mockRestore();
+    }
+  }
+
+  const placed = (result: PromiseSettledResult<{ order: Order; replayed: boolean }>) => {
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+  };
+
+  it('writes them in one statement, numbered, counted and announced in the order they came', async () => {
+    const rush = await orderingTruck(app, admin);
+    const { results, writes } = await placeTogether(rush, Array.from({ length: 10 }, () => ({})));
+    // Two slots: the first two alone, the eight that came while they were written together.
+    expect(writes).toEqual([1, 1, 8]);
+    const orders = results.map((result) => placed(result).order);
+    // The two alone commit in either order; the eight are numbered in the order they came.
+    expect(orders.map((order) => order.number).slice(0, 2).sort()).toEqual([1, 2]);
+    expect(orders.map((order) => order.number).slice(2)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await tabCounts(app, rush)).pending).toBe(10);
+    const events = await app.database.db.select().from(truckEvents).where(eq(truckEvents.truckId, rush.truck.id)).orderBy(truckEvents.id);
+    const created = events.map((event) => event.data as { order: { id: string; number: number } });
+    expect(created.map((event) => event.order.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(created.map((event) => event.order.id)).toEqual([...orders].sort((a, b) => a.number - b.number).map((order) => order.id));
+    expect(events.map((event) => Number(event.id))).toEqual(events.map((_, i) => Number(events[0]!.id) + i));
+    const stored = (await orderCall(app, rush.owner, 'GET', `/trucks/${rush.truck.id}/orders/${orders[9]!.id}`)).json() as Order;
+    expect(stored).toEqual(orders[9]);
+  });
+
+  it('fails only the order that cannot be written; the others of its statement are placed', async () => {
+    const rush = await orderingTruck(app, admin);
+    const { results, writes } = await placeTogether(rush, [{}, {}, {}, { businessDate: '2026-02-30' }, {}]);
+    // The three together failed as one, then were written one by one.
+    expect(writes).toEqual([1, 1, 3, 1, 1, 1]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(new Set(results.filter((result) => result.status === 'fulfilled').map((result) => placed(result).order.number))).toEqual(new Set([1, 2, 3, 4]));
+    expect((await tabCounts(app, rush)).pending).toBe(4);
+  });
+
+  it('places one order for a key sent twice among them: they go in different writes, and both answer it', async () => {
+    const rush = await orderingTruck(app, admin);
+    const key = `together-${Date.now()}`;
+    const { results, writes } = await placeTogether(rush, [{}, {}, { key }, {}, { key }]);
+    expect(writes).toEqual([1, 1, 2, 1]);
+    const [third, fifth] = [placed(results[2]!), placed(results[4]!)];
+    expect([third.replayed, fifth.replayed].sort()).toEqual([false, true]);
+    expect(fifth.order).toEqual(third.order);
+    expect((await tabCounts(app, rush)).pending).toBe(4);
   });
 });

@@ -19,6 +19,7 @@ import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
+import { INTAKE_WRITES, orderWriter } from './orders.place-batches';
 import { toHistoryEntry, toOrder, toSummary, type OrderHistoryRow, type OrderLineRow, type OrderRow } from './orders.view';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -156,71 +157,6 @@ async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim):
 export const intakeScopes = (truckId: string) => [`orders:${truckId}`];
 
 /**
- * The whole intake write as one statement: one round trip and one implicit transaction, committed
- * with synchronous_commit like any other. In the order the locks are taken (each step reads the one
- * before, so none runs without it):
- *   fresh    the menu is still at the version the order was priced at (else nothing is written);
- *   claim    the Idempotency-Key, first ($4 null: none); a concurrent request with the same key waits
- *            on its row and, once this commits, finds it taken and writes nothing;
- *   counter  the truck's next number of the day (its row lock hands numbers out one at a time);
- *   placed   the order row ($7: the row as JSON, number from the counter), then its lines ($8) and
- *            history ($9, the actor's name read here);
- *   next, saved  the live event, as publishTruckEvent (events.ts) keeps it: the truck's next event id
- *            (its counter row stays locked until commit, so a truck's events commit in id order) and
- *            the row ($11 with the order's number).
- * The statement's AFTER triggers (/home rollups, read cache) run at its end and see every row. It
- * NOTIFYs nothing: `fresh` tells the orders trigger to leave `orders:` to RING_AFTER_COMMIT_SQL.
- */
-const PLACE_ORDER_SQL = `
-WITH fresh AS (
-  SELECT 1 WHERE set_config('truckdesk.notified_after_commit', 'orders', true) = 'orders'
-    AND (SELECT version FROM menu_versions WHERE truck_id = $1) IS NOT DISTINCT FROM $6::int
-), claim AS (
-  INSERT INTO order_idempotency_keys (truck_id, key, request_hash, order_id)
-  SELECT $1, $4, $5, $2 FROM fresh WHERE $4::text IS NOT NULL
-  ON CONFLICT DO NOTHING
-  RETURNING order_id
-), go AS (
-  SELECT 1 FROM fresh WHERE $4::text IS NULL OR EXISTS (SELECT FROM claim)
-), counter AS (
-  INSERT INTO order_day_counters AS c (truck_id, business_date, last_number)
-  SELECT $1, $3, 1 FROM go
-  ON CONFLICT (truck_id, business_date) DO UPDATE SET last_number = c.last_number + 1
-  RETURNING last_number
-), placed AS (
-  INSERT INTO orders (truck_id, id, public_id, business_date, number, status, type, source, customer_name, customer_phone,
-    delivery_address, delivery_lat, delivery_lng, zone_name, item_count, subtotal, delivery_fee, total, currency,
-    payment_method, payment_status, requested_time, estimated_ready_at, accept_by, acknowledged_at, created_at, updated_at, version)
-  SELECT $1, $2, o.public_id, $3, counter.last_number, o.status, o.type, o.source, o.customer_name, o.customer_phone,
-    o.delivery_address, o.delivery_lat, o.delivery_lng, o.zone_name, o.item_count, o.subtotal, o.delivery_fee, o.total, o.currency,
-    o.payment_method, o.payment_status, o.requested_time, o.estimated_ready_at, o.accept_by, o.acknowledged_at, o.created_at, o.updated_at, o.version
-  FROM counter, jsonb_populate_record(NULL::orders, $7::jsonb) o
-  RETURNING number
-), lines AS (
-  INSERT INTO order_lines (truck_id, order_id, line_no, item_id, name_en, name_ar, unit_price, qty, options, note, total)
-  SELECT $1, $2, l.line_no, l.item_id, l.name_en, l.name_ar, l.unit_price, l.qty, l.options, l.note, l.total
-  FROM placed, jsonb_populate_recordset(NULL::order_lines, $8::jsonb) l
-), history AS (
-  INSERT INTO order_history (truck_id, order_id, version, status, action, reason, actor_id, actor_name, at)
-  SELECT $1, $2, h.version, h.status, h.action, h.reason, h.actor_id,
-    (SELECT coalesce(nullif(u.full_name, ''), u.email) FROM users u WHERE u.id = h.actor_id), h.at
-  FROM placed, jsonb_populate_recordset(NULL::order_history, $9::jsonb) h
-  RETURNING actor_name
-), next AS (
-  INSERT INTO truck_event_counters AS e (truck_id, last_id) SELECT $1, 1 FROM placed
-  ON CONFLICT (truck_id) DO UPDATE SET last_id = e.last_id + 1
-  RETURNING last_id
-), saved AS (
-  INSERT INTO truck_events (truck_id, id, type, data)
-  SELECT $1, next.last_id, $10, jsonb_set($11::jsonb, '{order,number}', to_jsonb(placed.number)) FROM next, placed
-  RETURNING id
-)
-SELECT EXISTS (SELECT FROM fresh) AS fresh,
-  (SELECT number FROM placed) AS number,
-  (SELECT max(actor_name) FROM history) AS actor_name,
-  (SELECT id FROM saved) AS event_id`;
-
-/**
  * The intake's notifications, rung right after its commit in a transaction of their own: for each
  * order, the read cache's `orders:` scope (the orders trigger leaves it to this, migration 0013),
  * then the live event's doorbell, as the trigger and publishTruckEvent would have at commit. They
@@ -233,9 +169,19 @@ const RING_AFTER_COMMIT_SQL = `SELECT set_config('synchronous_commit', 'off', tr
   count(pg_notify('td_cache', 'orders:' || truck_id)), count(pg_notify('${TRUCK_EVENTS_CHANNEL}', truck_id || ':' || event_id))
 FROM unnest($1::text[], $2::text[]) AS rung(truck_id, event_id)`;
 
-const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** The column of each field name met so far: every order has the same few dozen. */
+const columnNames = new Map<string, string>();
+const snakeCase = (name: string) => {
+  let column = columnNames.get(name);
+  if (column === undefined) columnNames.set(name, (column = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)));
+  return column;
+};
 /** A row's values under its columns' names, for jsonb_populate_record(set). */
-const snakeCased = (row: object) => Object.fromEntries(Object.entries(row).map(([name, value]) => [snakeCase(name), value as unknown]));
+const snakeCased = (row: object) => {
+  const columns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) columns[snakeCase(name)] = value;
+  return columns;
+};
 
 /**
  * The rows a placed order is written as, in the shapes the views take, and its `created` event (the
@@ -245,7 +191,7 @@ const snakeCased = (row: object) => Object.fromEntries(Object.entries(row).map((
  * staff who took the call accept as themselves. It still rings: auto-accept is no person hearing it.
  */
 function placedRows(truck: TruckRow, id: string, businessDate: string, draft: PlacedOrderDraft, actor: Actor | null, now: Date) {
-  // The actor's name is read by the write itself (PLACE_ORDER_SQL), as historyValues' own statement would.
+  // The actor's name is read by the write itself (PLACE_ORDERS_SQL, orders.place-batches.ts), as historyValues' own statement would.
   const historyRow = (version: number, entry: { status: OrderRow['status']; action: OrderHistoryRow['action']; reason?: string }): OrderHistoryRow => ({
     ...historyValues(truck.id, version, entry, actor, now),
     orderId: id,
@@ -301,6 +247,7 @@ const MAX_MENU_RETRIES = 3;
 
 export function createOrdersService(app: FastifyInstance) {
   const { db } = app.database;
+  const writer = orderWriter(app.database.pool, ORDER_EVENTS.created, INTAKE_WRITES);
 
   /** Committed orders waiting for the next ring (RING_AFTER_COMMIT_SQL), and whether one is on its way. */
   let unrung: { truckId: string; eventId: string; rung: () => void }[] = [];
@@ -488,7 +435,7 @@ export function createOrdersService(app: FastifyInstance) {
     forgetOldKeys: () => keys.forgetOld(db),
 
     /**
-     * Writes a placed order in one statement (PLACE_ORDER_SQL). `price` checks and prices it from
+     * Writes a placed order with the orders ready at the same moment (orders.place-batches.ts). `price` checks and prices it from
      * kept reads (`true`: the menu from the database); it runs before anything is written, with no
      * transaction open. With an Idempotency-Key, a key already used answers with its order (or 422
      * for a different body): found when the write finds the key taken (a concurrent first request
@@ -518,29 +465,23 @@ export function createOrdersService(app: FastifyInstance) {
         const { draft } = priced;
         const { businessDate } = draft;
         const { row, lines, history, event } = placedRows(truck, id, businessDate, draft, actor, now);
-        const written = await app.database.pool.query<{ fresh: boolean; number: number | null; actor_name: string | null; event_id: string | null }>({
-          name: 'orders_place',
-          text: PLACE_ORDER_SQL,
-          values: [
-            truck.id,
-            id,
-            businessDate,
-            claim?.key ?? null,
-            claim?.requestHash ?? null,
-            draft.menuVersion,
-            JSON.stringify(snakeCased(row)),
-            JSON.stringify(lines.map(snakeCased)),
-            JSON.stringify(history.map(snakeCased)),
-            ORDER_EVENTS.created,
-            JSON.stringify(event),
-          ],
+        const result = await writer.write({
+          truckId: truck.id,
+          id,
+          businessDate,
+          key: claim?.key ?? null,
+          requestHash: claim?.requestHash ?? null,
+          menuVersion: draft.menuVersion,
+          order: snakeCased(row),
+          lines: lines.map(snakeCased),
+          history: history.map(snakeCased),
+          event,
         });
-        const result = written.rows[0]!;
         if (!result.fresh) continue;
         if (result.number === null) return { order: (await replay(db, truck.id, claim!))!, replayed: true };
-        await ringAfterCommit(truck.id, result.event_id!);
+        await ringAfterCommit(truck.id, result.eventId!);
         const placed = { ...row, number: result.number };
-        return { order: toOrder(placed, lines, history.map((entry) => ({ ...entry, actorName: result.actor_name }))), replayed: false };
+        return { order: toOrder(placed, lines, history.map((entry) => ({ ...entry, actorName: result.actorName }))), replayed: false };
       }
       throw new DomainError('conflict', 409);
     },
