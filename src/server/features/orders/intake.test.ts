@@ -438,8 +438,9 @@ describe('orders arriving together', () => {
       );
       open();
       const results = await Promise.allSettled(placing);
-      const writes = query.mock.calls.filter(([config]) => typeof config === 'object' && (config as { name?: string }).name === 'orders_place');
-      return { results, writes: writes.map(([config]) => (JSON.parse((config as { values: string[] }).values[0]!) as unknown[]).length) };
+      const writes = query.mock.calls.map(([config]) => config as unknown as { name?: string; values?: string[] }).filter((config) => config.name === 'orders_place');
+      // How many orders each write carried.
+      return { results, writes: writes.map((config) => (JSON.parse(config.values![0]!) as unknown[]).length) };
     } finally {
       query.mockRestore();
     }
