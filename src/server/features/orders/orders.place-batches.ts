@@ -2,9 +2,12 @@
  * Writing placed orders: the orders ready to be written at the same moment go to PostgreSQL together,
  * as one statement and one commit (decision 016, "Orders written together"). An order that arrives
  * while a write slot is free is written at once, alone: batching never makes an order wait for
- * company, only for a slot, and a slot frees as soon as its write commits.
+ * company, only for a slot, and a slot frees as soon as its write commits. Each write's orders are
+ * then rung together (their notifications), and answered.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
 
 /** One order's write, as PLACE_ORDERS_SQL takes it: its rows already in the columns' names. */
 export interface OrderWrite {
@@ -29,7 +32,6 @@ export interface OrderWritten {
   /** null while fresh: its Idempotency-Key was already taken, and nothing was written. */
   number: number | null;
   actorName: string | null;
-  eventId: string | null;
 }
 
 /**
@@ -106,9 +108,33 @@ WITH input AS (
   INSERT INTO truck_events (truck_id, id, type, data)
   SELECT truck_id, event_id, $2, jsonb_set(event, '{order,number}', to_jsonb(number)) FROM evented
 )
-SELECT i.id, f.id IS NOT NULL AS fresh, e.number, e.event_id,
+SELECT i.id, i.truck_id, f.id IS NOT NULL AS fresh, e.number, e.event_id,
   (SELECT max(h.actor_name) FROM history h WHERE h.order_id = i.id) AS actor_name
 FROM input i LEFT JOIN fresh f ON f.id = i.id LEFT JOIN evented e ON e.id = i.id`;
+
+/**
+ * The notifications of a write's orders, rung right after its commit in a transaction of their own:
+ * for each order, the read cache's `orders:` scope (the orders trigger leaves it to this, migration
+ * 0013), then the live event's doorbell, as the trigger and publishTruckEvent would have at commit.
+ * They carry no data, so this transaction does not wait for a WAL flush (synchronous_commit off for
+ * it alone): a NOTIFY holds the notification queue's lock until its transaction is committed, and
+ * the orders' own transactions, which hold the data, commit synchronously and notify nothing. Two
+ * writes' rings may cross: a doorbell has every event of its truck up to its id read, and a truck's
+ * events commit in id order, so one arriving late finds its event delivered already.
+ */
+const RING_AFTER_COMMIT_SQL = `SELECT set_config('synchronous_commit', 'off', true),
+  count(pg_notify('td_cache', 'orders:' || truck_id)), count(pg_notify('${TRUCK_EVENTS_CHANNEL}', truck_id || ':' || event_id))
+FROM unnest($1::text[], $2::text[]) AS rung(truck_id, event_id)`;
+
+/** PLACE_ORDERS_SQL's answer for one order. */
+interface WrittenRow {
+  id: string;
+  truck_id: string;
+  fresh: boolean;
+  number: number | null;
+  event_id: string | null;
+  actor_name: string | null;
+}
 
 interface Waiting {
   write: OrderWrite;
@@ -133,8 +159,9 @@ export const INTAKE_WRITES: PlaceBatchOptions = { slots: 2, maxBatch: 64 };
 /**
  * Writes orders in batches through `pool`. A batch that fails (an order whose truck was deleted
  * meanwhile, say) is written again order by order, so one order's error is that order's alone.
+ * A write's slot is free again once it commits; its orders are answered once they are rung.
  */
-export function orderWriter(pool: pg.Pool, eventType: string, { slots, maxBatch }: PlaceBatchOptions) {
+export function orderWriter(pool: pg.Pool, log: FastifyBaseLogger, eventType: string, { slots, maxBatch }: PlaceBatchOptions) {
   const waiting: Waiting[] = [];
   let busy = 0;
 
@@ -169,7 +196,7 @@ export function orderWriter(pool: pg.Pool, eventType: string, { slots, maxBatch 
       history: write.history,
       event: write.event,
     }));
-    let rows: { id: string; fresh: boolean; number: number | null; event_id: string | null; actor_name: string | null }[];
+    let rows: WrittenRow[];
     try {
       ({ rows } = await pool.query({ name: 'orders_place', text: PLACE_ORDERS_SQL, values: [JSON.stringify(input), eventType] }));
     } catch (error) {
@@ -178,10 +205,24 @@ export function orderWriter(pool: pg.Pool, eventType: string, { slots, maxBatch 
       return;
     }
     const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const { write, written } of batch) {
-      const row = byId.get(write.id)!;
-      written({ fresh: row.fresh, number: row.number, actorName: row.actor_name, eventId: row.event_id });
-    }
+    const answer = () => {
+      for (const { write, written } of batch) {
+        const row = byId.get(write.id)!;
+        written({ fresh: row.fresh, number: row.number, actorName: row.actor_name });
+      }
+    };
+    const placed = rows.filter((row) => row.event_id !== null);
+    if (placed.length === 0) answer();
+    else void ring(placed).finally(answer);
+  }
+
+  /** Rings placed orders' notifications, once more if an attempt fails; the orders are committed whatever happens here. */
+  async function ring(placed: WrittenRow[]): Promise<void> {
+    const attempt = () =>
+      pool.query({ name: 'orders_place_ring', text: RING_AFTER_COMMIT_SQL, values: [placed.map((row) => row.truck_id), placed.map((row) => row.event_id)] });
+    await attempt()
+      .catch(attempt)
+      .catch((error: unknown) => log.error({ err: error }, 'orders: could not announce new orders; dashboards see them at their next event'));
   }
 
   function pump(): void {
@@ -195,7 +236,7 @@ export function orderWriter(pool: pg.Pool, eventType: string, { slots, maxBatch 
   }
 
   return {
-    /** Resolves once the order is committed (or found unwritten: a changed menu, a key already taken). */
+    /** Resolves once the order is committed and rung (or found unwritten: a changed menu, a key already taken). */
     write(write: OrderWrite): Promise<OrderWritten> {
       return new Promise((written, failed) => {
         waiting.push({ write, written, failed });

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
-import { lockTruckEventCounter, publishTruckEvent, TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
+import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
 import { historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
@@ -156,19 +156,6 @@ async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim):
 /** What the intake's write changes that the read cache keeps: the orders trigger notifies this scope, and nothing else it writes has a trigger. */
 export const intakeScopes = (truckId: string) => [`orders:${truckId}`];
 
-/**
- * The intake's notifications, rung right after its commit in a transaction of their own: for each
- * order, the read cache's `orders:` scope (the orders trigger leaves it to this, migration 0013),
- * then the live event's doorbell, as the trigger and publishTruckEvent would have at commit. They
- * carry no data, so this transaction does not wait for a WAL flush (synchronous_commit off for it
- * alone): a NOTIFY holds the notification queue's lock until its transaction is committed, and the
- * orders' own transactions, which hold the data, commit synchronously and notify nothing. Orders
- * committed while one ring is on its way are rung together in the next.
- */
-const RING_AFTER_COMMIT_SQL = `SELECT set_config('synchronous_commit', 'off', true),
-  count(pg_notify('td_cache', 'orders:' || truck_id)), count(pg_notify('${TRUCK_EVENTS_CHANNEL}', truck_id || ':' || event_id))
-FROM unnest($1::text[], $2::text[]) AS rung(truck_id, event_id)`;
-
 /** The column of each field name met so far: every order has the same few dozen. */
 const columnNames = new Map<string, string>();
 const snakeCase = (name: string) => {
@@ -247,34 +234,7 @@ const MAX_MENU_RETRIES = 3;
 
 export function createOrdersService(app: FastifyInstance) {
   const { db } = app.database;
-  const writer = orderWriter(app.database.pool, ORDER_EVENTS.created, INTAKE_WRITES);
-
-  /** Committed orders waiting for the next ring (RING_AFTER_COMMIT_SQL), and whether one is on its way. */
-  let unrung: { truckId: string; eventId: string; rung: () => void }[] = [];
-  let ringing = false;
-
-  /** Rings every waiting order's notifications, once more if an attempt fails; the orders are committed whatever happens here. */
-  async function ringWaiting(): Promise<void> {
-    ringing = true;
-    while (unrung.length > 0) {
-      const batch = unrung;
-      unrung = [];
-      const ring = () => app.database.pool.query({ name: 'orders_place_ring', text: RING_AFTER_COMMIT_SQL, values: [batch.map((o) => o.truckId), batch.map((o) => o.eventId)] });
-      await ring()
-        .catch(ring)
-        .catch((error: unknown) => app.log.error({ err: error }, 'orders: could not announce new orders; dashboards see them at their next event'));
-      for (const order of batch) order.rung();
-    }
-    ringing = false;
-  }
-
-  /** Resolves once the order's notifications are rung (they may share a ring with others). */
-  function ringAfterCommit(truckId: string, eventId: string): Promise<void> {
-    return new Promise((rung) => {
-      unrung.push({ truckId, eventId, rung });
-      if (!ringing) void ringWaiting();
-    });
-  }
+  const writer = orderWriter(app.database.pool, app.log, ORDER_EVENTS.created, INTAKE_WRITES);
 
   async function lockedOrder(tx: Tx, truckId: string, orderId: string): Promise<OrderRow> {
     const [row] = await tx
@@ -479,7 +439,6 @@ export function createOrdersService(app: FastifyInstance) {
         });
         if (!result.fresh) continue;
         if (result.number === null) return { order: (await replay(db, truck.id, claim!))!, replayed: true };
-        await ringAfterCommit(truck.id, result.eventId!);
         const placed = { ...row, number: result.number };
         return { order: toOrder(placed, lines, history.map((entry) => ({ ...entry, actorName: result.actorName }))), replayed: false };
       }
