@@ -26,10 +26,12 @@ export function localToday(timeZone: string, now: Date): string {
   const minute = Math.floor(now.getTime() / 60_000);
   let zone = dayFormats.get(timeZone);
   if (zone?.minute === minute) return zone.day;
-  zone ??= { format: new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601' }), minute, day: '' };
+  if (!zone) {
+    zone = { format: new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'iso8601' }), minute, day: '' };
+    dayFormats.set(timeZone, zone);
+  }
   const parts = Object.fromEntries(zone.format.formatToParts(now).map((part) => [part.type, part.value]));
   zone.minute = minute;
   zone.day = `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
-  dayFormats.set(timeZone, zone);
   return zone.day;
 }

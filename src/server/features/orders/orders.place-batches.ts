@@ -8,8 +8,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { TRUCK_EVENTS_CHANNEL } from '../../platform/events.publish';
+import type { OrderHistoryRow, OrderLineRow, OrderRow } from './orders.view';
 
-/** One order's write, as PLACE_ORDERS_SQL takes it: its rows already in the columns' names. */
+/** One order's write: its rows as the views take them (PLACE_ORDERS_SQL gets them under their columns' names). */
 export interface OrderWrite {
   truckId: string;
   id: string;
@@ -18,9 +19,9 @@ export interface OrderWrite {
   requestHash: string | null;
   /** The menu's version it was priced at (null: none yet); written only while that is still the version. */
   menuVersion: number | null;
-  order: object;
-  lines: object[];
-  history: object[];
+  order: OrderRow;
+  lines: OrderLineRow[];
+  history: OrderHistoryRow[];
   /** The live event's data, its order's number left for the write to fill in. */
   event: object;
 }
@@ -126,6 +127,20 @@ const RING_AFTER_COMMIT_SQL = `SELECT set_config('synchronous_commit', 'off', tr
   count(pg_notify('td_cache', 'orders:' || truck_id)), count(pg_notify('${TRUCK_EVENTS_CHANNEL}', truck_id || ':' || event_id))
 FROM unnest($1::text[], $2::text[]) AS rung(truck_id, event_id)`;
 
+/** The column of each field name met so far: every order has the same few dozen. */
+const columnNames = new Map<string, string>();
+const snakeCase = (name: string) => {
+  let column = columnNames.get(name);
+  if (column === undefined) columnNames.set(name, (column = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)));
+  return column;
+};
+/** A row's values under its columns' names, for jsonb_populate_record(set). */
+const snakeCased = (row: object) => {
+  const columns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) columns[snakeCase(name)] = value;
+  return columns;
+};
+
 /** PLACE_ORDERS_SQL's answer for one order. */
 interface WrittenRow {
   id: string;
@@ -162,23 +177,23 @@ export const INTAKE_WRITES: PlaceBatchOptions = { slots: 2, maxBatch: 64 };
  * A write's slot is free again once it commits; its orders are answered once they are rung.
  */
 export function orderWriter(pool: pg.Pool, log: FastifyBaseLogger, eventType: string, { slots, maxBatch }: PlaceBatchOptions) {
-  const waiting: Waiting[] = [];
+  let waiting: Waiting[] = [];
   let busy = 0;
 
   /** The next batch: the oldest orders, at most one per Idempotency-Key (a retry of one waits for the next batch, and finds it taken). */
   function nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
+    const left: Waiting[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < waiting.length && batch.length < maxBatch; ) {
-      const { write } = waiting[i]!;
-      const key = write.key === null ? null : `${write.truckId} ${write.key}`;
-      if (key !== null && keys.has(key)) {
-        i++;
-        continue;
+    for (const one of waiting) {
+      const key = one.write.key === null ? null : `${one.write.truckId} ${one.write.key}`;
+      if (batch.length === maxBatch || (key !== null && keys.has(key))) left.push(one);
+      else {
+        batch.push(one);
+        if (key !== null) keys.add(key);
       }
-      if (key !== null) keys.add(key);
-      batch.push(...waiting.splice(i, 1));
     }
+    waiting = left;
     return batch;
   }
 
@@ -191,9 +206,9 @@ export function orderWriter(pool: pg.Pool, log: FastifyBaseLogger, eventType: st
       key: write.key,
       request_hash: write.requestHash,
       menu_version: write.menuVersion,
-      order: write.order,
-      lines: write.lines,
-      history: write.history,
+      order: snakeCased(write.order),
+      lines: write.lines.map(snakeCased),
+      history: write.history.map(snakeCased),
       event: write.event,
     }));
     let rows: WrittenRow[];

@@ -156,20 +156,6 @@ async function replay(runner: Runner, truckId: string, claim: IdempotencyClaim):
 /** What the intake's write changes that the read cache keeps: the orders trigger notifies this scope, and nothing else it writes has a trigger. */
 export const intakeScopes = (truckId: string) => [`orders:${truckId}`];
 
-/** The column of each field name met so far: every order has the same few dozen. */
-const columnNames = new Map<string, string>();
-const snakeCase = (name: string) => {
-  let column = columnNames.get(name);
-  if (column === undefined) columnNames.set(name, (column = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)));
-  return column;
-};
-/** A row's values under its columns' names, for jsonb_populate_record(set). */
-const snakeCased = (row: object) => {
-  const columns: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) columns[snakeCase(name)] = value;
-  return columns;
-};
-
 /**
  * The rows a placed order is written as, in the shapes the views take, and its `created` event (the
  * number is the write's to fill in). An order accepted at once (auto-accept, or staff who took the
@@ -432,9 +418,9 @@ export function createOrdersService(app: FastifyInstance) {
           key: claim?.key ?? null,
           requestHash: claim?.requestHash ?? null,
           menuVersion: draft.menuVersion,
-          order: snakeCased(row),
-          lines: lines.map(snakeCased),
-          history: history.map(snakeCased),
+          order: row,
+          lines,
+          history,
           event,
         });
         if (!result.fresh) continue;
