@@ -209,10 +209,10 @@ const NO_CPU: CpuTimes = { clients: 0, server: 0, postgres: 0, postgresBackgroun
 
 const TICK_MS = 10; // USER_HZ is 100 on every Linux the benchmarks run on (`getconf CLK_TCK`).
 
-/** utime and stime of a /proc stat line, in ms (the fields after the command's closing parenthesis). */
-function statCpuMs(statLine: string): { user: number; kernel: number } {
+/** utime, stime and start time (in ticks: with the pid, it names the process) of a /proc stat line (the fields after the command's closing parenthesis). */
+function statCpu(statLine: string): { user: number; kernel: number; started: string } {
   const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(fields[11]) * TICK_MS, kernel: Number(fields[12]) * TICK_MS };
+  return { user: Number(fields[11]) * TICK_MS, kernel: Number(fields[12]) * TICK_MS, started: fields[19]! };
 }
 
 /** PostgreSQL's processes that serve no connection, by the titles they set (`postgres: walwriter`). */
@@ -226,7 +226,22 @@ const readOrEmpty = (file: string) => {
   }
 };
 
-export function cpuTimes(): CpuTimes | undefined {
+/** One thread's or process's CPU so far, in ms. */
+interface TaskCpu {
+  side: 'clients' | 'server' | 'postgres';
+  background: boolean;
+  user: number;
+  kernel: number;
+}
+
+/** The counters at one moment: the machine's, and each task's under its id and start time. */
+interface CpuReading {
+  machineBusy: number;
+  machineIdle: number;
+  tasks: Map<string, TaskCpu>;
+}
+
+function readCpu(): CpuReading | undefined {
   let machine: string;
   try {
     machine = readFileSync('/proc/stat', 'utf8');
@@ -234,33 +249,49 @@ export function cpuTimes(): CpuTimes | undefined {
     return undefined;
   }
   const [, user, nice, system, idle, iowait, irq, softirq, steal] = machine.slice(0, machine.indexOf('\n')).split(/\s+/).map(Number);
-  const times: CpuTimes = {
-    ...NO_CPU,
-    machineBusy: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS, machineIdle: (idle! + iowait!) * TICK_MS,
-  };
+  const tasks = new Map<string, TaskCpu>();
   for (const tid of readdirSync('/proc/self/task')) {
     const line = readOrEmpty(`/proc/self/task/${tid}/stat`);
     if (!line) continue;
-    const { user, kernel } = statCpuMs(line);
-    times[Number(tid) === process.pid ? 'clients' : 'server'] += user + kernel;
+    const { user, kernel, started } = statCpu(line);
+    tasks.set(`${tid}@${started}`, { side: Number(tid) === process.pid ? 'clients' : 'server', background: false, user, kernel });
   }
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const line = readOrEmpty(`/proc/${pid}/stat`);
     if (!line.includes(' (postgres) ')) continue;
-    const { user, kernel } = statCpuMs(line);
-    times.postgres += user + kernel;
-    times.postgresKernel += kernel;
-    if (POSTGRES_BACKGROUND.test(readOrEmpty(`/proc/${pid}/cmdline`))) times.postgresBackground += user + kernel;
+    const { user, kernel, started } = statCpu(line);
+    tasks.set(`${pid}@${started}`, { side: 'postgres', background: POSTGRES_BACKGROUND.test(readOrEmpty(`/proc/${pid}/cmdline`)), user, kernel });
+  }
+  return {
+    machineBusy: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS, machineIdle: (idle! + iowait!) * TICK_MS, tasks,
+  };
+}
+
+/**
+ * The CPU used between two readings. Each task counts what it used since the first (all of it if it
+ * started since); one that ended in between is left out, as its last figures cannot be read: taking
+ * its earlier total off the sum would count less than nothing (an autovacuum worker's exit did).
+ */
+function cpuBetween(start: CpuReading | undefined, end: CpuReading | undefined): CpuTimes | undefined {
+  if (!start || !end) return undefined;
+  const times: CpuTimes = { ...NO_CPU, machineBusy: end.machineBusy - start.machineBusy, machineIdle: end.machineIdle - start.machineIdle };
+  for (const [id, task] of end.tasks) {
+    const before = start.tasks.get(id);
+    const used = task.user - (before?.user ?? 0) + task.kernel - (before?.kernel ?? 0);
+    times[task.side] += used;
+    if (task.side !== 'postgres') continue;
+    times.postgresKernel += task.kernel - (before?.kernel ?? 0);
+    if (task.background) times.postgresBackground += used;
   }
   return times;
 }
 
-/** `a + sign × b`, field by field (none if either is none): a difference of two readings, or a sum of runs. */
-function addCpu(a: CpuTimes | undefined, b: CpuTimes | undefined, sign: 1 | -1 = 1): CpuTimes | undefined {
+/** `a + b`, field by field (none if either is none): runs taken together. */
+function addCpu(a: CpuTimes | undefined, b: CpuTimes | undefined): CpuTimes | undefined {
   if (!a || !b) return undefined;
   const sum = { ...a };
-  for (const key of Object.keys(sum) as (keyof CpuTimes)[]) sum[key] += sign * b[key];
+  for (const key of Object.keys(sum) as (keyof CpuTimes)[]) sum[key] += b[key];
   return sum;
 }
 
@@ -278,7 +309,7 @@ export function cpuText(run: Run): string {
 // ---- Loops and figures ----------------------------------------------------------------------------
 
 export interface Run {
-  /** CPU used while the requests were counted (see `cpuTimes`). */
+  /** CPU used while the requests were counted (see `CpuTimes`). */
   cpu?: CpuTimes;
   requests: number;
   failures: number;
@@ -326,7 +357,7 @@ export async function closedLoop(connections: number, ms: number, expected: numb
   let failures = 0;
   const started = performance.now() + SETTLE_MS;
   const deadline = started + ms;
-  const cpuAtStart = new Promise<CpuTimes | undefined>((resolve) => setTimeout(() => resolve(cpuTimes()), SETTLE_MS));
+  const cpuAtStart = new Promise<CpuReading | undefined>((resolve) => setTimeout(() => resolve(readCpu()), SETTLE_MS));
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < deadline) {
@@ -343,7 +374,7 @@ export async function closedLoop(connections: number, ms: number, expected: numb
     }),
   );
   const elapsed = performance.now() - started;
-  const cpu = addCpu(cpuTimes(), await cpuAtStart, -1);
+  const cpu = cpuBetween(await cpuAtStart, readCpu());
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { cpu, requests: latencies.length, failures, failed, perSecond: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), latencies, elapsedMs: elapsed };
