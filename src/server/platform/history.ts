@@ -17,6 +17,15 @@ export const actorOf = (caller: Caller): Actor => ({ userId: caller.userId });
 export const actorName = (actor: Actor | null) =>
   actor === null ? null : sql`(SELECT coalesce(nullif(${users.fullName}, ''), ${users.email}) FROM ${users} WHERE ${users.id} = ${actor.userId})`;
 
+/** A history row's columns but the actor's name, for a write that reads the name itself (the order intake's). */
+export const historyColumns = <Status extends string, Action extends string>(
+  truckId: string,
+  version: number,
+  entry: { status: Status; action: Action; reason?: string | null },
+  actor: Actor | null,
+  at: Date,
+) => ({ truckId, version, status: entry.status, action: entry.action, reason: entry.reason ?? null, actorId: actor?.userId ?? null, at });
+
 /** A history row's columns for a change written at `at` (the record's own id column is the caller's). */
 export const historyValues = <Status extends string, Action extends string>(
   truckId: string,
@@ -24,7 +33,7 @@ export const historyValues = <Status extends string, Action extends string>(
   entry: { status: Status; action: Action; reason?: string | null },
   actor: Actor | null,
   at: Date,
-) => ({ truckId, version, status: entry.status, action: entry.action, reason: entry.reason ?? null, actorId: actor?.userId ?? null, actorName: actorName(actor), at });
+) => ({ ...historyColumns(truckId, version, entry, actor, at), actorName: actorName(actor) });
 
 export const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 

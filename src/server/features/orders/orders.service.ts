@@ -15,7 +15,7 @@ import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
-import { historyValues, type Actor } from '../../platform/history';
+import { historyColumns, historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
@@ -166,7 +166,7 @@ export const intakeScopes = (truckId: string) => [`orders:${truckId}`];
 function placedRows(truck: TruckRow, id: string, businessDate: string, draft: PlacedOrderDraft, actor: Actor | null, now: Date) {
   // The actor's name is read by the write itself (PLACE_ORDERS_SQL, orders.place-batches.ts), as historyValues' own statement would.
   const historyRow = (version: number, entry: { status: OrderRow['status']; action: OrderHistoryRow['action']; reason?: string }): OrderHistoryRow => ({
-    ...historyValues(truck.id, version, entry, actor, now),
+    ...historyColumns(truck.id, version, entry, actor, now),
     orderId: id,
     actorName: null,
   });
