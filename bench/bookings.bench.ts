@@ -104,11 +104,11 @@ async function main(): Promise<void> {
     const hitTrivial = (agent: http.Agent) => hit(agent, origin, '/bench/trivial');
     const hitList = (agent: http.Agent) => hit(agent, origin, `/api/v1/trucks/${pick(truckIds)}/bookings?tab=pending`, { authorization });
     const hitCounts = (agent: http.Agent) => hit(agent, origin, `/api/v1/trucks/${pick(truckIds)}/bookings/counts`, { authorization });
-    // Each quoted booking is confirmed once; when they run out the loop answers "no answer" and stops counting.
+    // Each quoted booking is confirmed once; when they run out the clients stop.
     let next = 0;
     const confirm = async (agent: http.Agent) => {
       const booking = quoted[next++];
-      if (!booking) return 0;
+      if (!booking) return null;
       const answer = await send(agent, origin, 'POST', `/api/v1/trucks/${booking.truck_id}/bookings/${booking.id}/actions`, { authorization }, { action: 'confirm', version: booking.version });
       return answer.status;
     };

@@ -348,9 +348,12 @@ export function combined(runs: Run[]): Run {
  * `connections` clients, each sending its next request when the last one is answered, for `ms`;
  * `next` answers the status, `expected` is the one that counts as success. The first SETTLE_MS are
  * not counted: opening the connections and the server switching from one endpoint to another
- * (V8 re-optimising) are not an endpoint's steady cost.
+ * (V8 re-optimising) are not an endpoint's steady cost. `next` answers null when it has nothing left
+ * to send (a finite supply, as bookings to confirm): that client stops, and the run ends with the
+ * last answer. Looping on instantly-resolved promises instead would starve this thread's sockets,
+ * and the answers still on their way would wait for the deadline.
  */
-export async function closedLoop(connections: number, ms: number, expected: number, next: (agent: http.Agent) => Promise<number>): Promise<Run> {
+export async function closedLoop(connections: number, ms: number, expected: number, next: (agent: http.Agent) => Promise<number | null>): Promise<Run> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const failed: Record<string, number> = {};
@@ -363,6 +366,7 @@ export async function closedLoop(connections: number, ms: number, expected: numb
       while (performance.now() < deadline) {
         const before = performance.now();
         const status = await next(agent).catch(() => 0);
+        if (status === null) return;
         if (before < started) continue;
         if (status === expected) {
           latencies.push(performance.now() - before);
