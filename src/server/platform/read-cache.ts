@@ -26,6 +26,8 @@ const MAX_ENTRIES = 20_000;
 /** Invalidations remembered to judge reads in flight; a read older than all of them is not kept. */
 const RECENT_INVALIDATIONS = 1_024;
 const SETTLE_TIMEOUT_MS = 2_000;
+/** The barrier's marker: off for this transaction only, it carries no data (see settle()). */
+const BARRIER_SQL = "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
 
 export interface ReadCache {
   /**
@@ -186,7 +188,9 @@ export function createReadCache(pool: pg.Pool, listener: Listener) {
           barriers.delete(token);
           resolve();
         });
-        pool.query('SELECT pg_notify($1, $2)', [CHANNEL, token]).catch(() => barriers.get(token)?.());
+        // A marker with no data: its commit need not wait for a WAL flush, and a NOTIFY holds the
+        // notification queue's lock until its transaction has committed (decision 016).
+        pool.query(BARRIER_SQL, [CHANNEL, token]).catch(() => barriers.get(token)?.());
       });
     },
 
