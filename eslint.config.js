@@ -82,6 +82,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Under verbatimModuleSyntax `import { type A } from 'm'` stays in the output as `import 'm'`:
+      // the module runs and ships though nothing of it is used (the web's menu screen loaded zod so).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

@@ -2,11 +2,11 @@
  * The bookings API's contracts (docs/product.md §2.7, §4): what a customer sends to ask for a
  * truck at an event, what the dashboard reads back (summaries in lists and live events, the whole
  * booking with its history in the panel), the list's query and counts, the month calendar, the
- * customer's quote page and the calendar feed. The status flow itself is ./bookings.ts.
+ * customer's quote page and the calendar feed. The status flow itself is ./flow.ts (names) and ./index.ts (rules).
  */
 import { z } from 'zod';
 import { EmailSchema, LanguageSchema, PhoneSchema } from '../accounts';
-import { BOOKING_ACTIONS, BOOKING_STATUSES, BOOKING_TABS, type BookingTab } from './index';
+import { BOOKING_ACTIONS, BOOKING_STATUSES, BOOKING_TAB_NAMES, type BookingTab } from './flow';
 import { WallTimeSchema } from '../hours/schedule.schema';
 import { CurrencySchema } from '../money';
 
@@ -148,7 +148,6 @@ export const BookingSchema = BookingSummarySchema.extend({
 });
 export type Booking = z.infer<typeof BookingSchema>;
 
-export const BOOKING_TAB_NAMES = Object.keys(BOOKING_TABS) as BookingTab[];
 const TabSchema = z.enum(BOOKING_TAB_NAMES as [BookingTab, ...BookingTab[]]);
 
 export const BOOKING_PAGE_MAX = 100;
@@ -215,7 +214,7 @@ export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 
 // ---- Live events --------------------------------------------------------------------------------
 
-export const BOOKING_EVENTS = { created: 'booking.created', changed: 'booking.changed' } as const;
+export { BOOKING_EVENTS, BOOKING_TAB_NAMES } from './flow';
 
 export const BookingEventSchema = z.object({
   booking: BookingSummarySchema,

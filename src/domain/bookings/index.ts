@@ -1,6 +1,7 @@
 /**
- * The catering/event booking flow of docs/product.md §2.7, as pure rules: statuses and actions, the
- * quote contract, dashboard tabs, and when two bookings would need the truck at once.
+ * The catering/event booking flow of docs/product.md §2.7, as pure rules: the quote contract, the
+ * transition, and when two bookings would need the truck at once (the statuses, actions and dashboard
+ * tabs are ./flow.ts, which the booking screens read without zod or Temporal).
  *
  * Readings of the diagram where it could be read two ways:
  * - a quote is given from pending only (no revising arrow is drawn): a new price means cancelling
@@ -21,18 +22,9 @@ import {
   type IllegalTransition,
   type InvalidCommand,
 } from '../status-flow';
+import { BOOKING_FLOW, hasValidQuote, type BookingActionName, type BookingState, type BookingStatus } from './flow';
 
-export const BOOKING_STATUSES = ['pending', 'quoted', 'confirmed', 'completed', 'declined', 'expired', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const BOOKING_ACTIONS = ['quote', 'decline', 'confirm', 'complete', 'cancel', 'expire'] as const;
-export type BookingActionName = (typeof BOOKING_ACTIONS)[number];
-
-/** What a person (vendor, staff, or the customer through the quote link) can do. */
-export type ManualBookingActionName = Exclude<BookingActionName, 'expire'>;
-export const MANUAL_BOOKING_ACTIONS: readonly ManualBookingActionName[] = BOOKING_ACTIONS.filter(
-  (action): action is ManualBookingActionName => action !== 'expire',
-);
+export * from './flow';
 
 /** A request nobody answered expires after this many days. */
 export const PENDING_BOOKING_EXPIRY_DAYS = 7;
@@ -87,30 +79,6 @@ function bookingCommandSchemaAt(now: Date) {
 /** Every action `transitionBooking` takes, whoever sends it; a parsed BookingAction is one. */
 export type BookingCommand = z.input<ReturnType<typeof bookingCommandSchemaAt>>;
 
-export type BookingState = { status: BookingStatus; quote?: { validUntil: string } };
-
-const BOOKING_FLOW: Record<BookingStatus, Partial<Record<BookingActionName, BookingStatus>>> = {
-  pending: { quote: 'quoted', decline: 'declined', expire: 'expired' },
-  quoted: { confirm: 'confirmed', cancel: 'cancelled', expire: 'expired' },
-  confirmed: { complete: 'completed', cancel: 'cancelled' },
-  completed: {},
-  declined: {},
-  expired: {},
-  cancelled: {},
-};
-
-/** A booking without a quote on record has nothing to confirm, like one whose quote ran out. */
-function hasValidQuote(booking: BookingState, now: Date): boolean {
-  const validUntil = booking.quote?.validUntil;
-  return validUntil !== undefined && Date.parse(validUntil) > now.getTime();
-}
-
-/** The buttons the booking panel offers (and the customer's accept link, for confirm). */
-export function allowedBookingActions(booking: BookingState, now: Date): ManualBookingActionName[] {
-  return MANUAL_BOOKING_ACTIONS.filter(
-    (action) => BOOKING_FLOW[booking.status][action] !== undefined && (action !== 'confirm' || hasValidQuote(booking, now)),
-  );
-}
 
 export type QuoteExpired = { ok: false; code: 'quote_expired'; validUntil: string | null };
 
@@ -150,15 +118,6 @@ export function transitionBooking(booking: BookingState, command: BookingCommand
   };
 }
 
-/** Dashboard tabs in display order; pending is the default. */
-export const BOOKING_TABS = {
-  pending: ['pending'],
-  quoted: ['quoted'],
-  confirmed: ['confirmed'],
-  completed: ['completed'],
-  closed: ['declined', 'expired', 'cancelled'],
-} as const satisfies Record<string, readonly BookingStatus[]>;
-export type BookingTab = keyof typeof BOOKING_TABS;
 
 /** When and where-in-time a booking needs the truck: wall-clock fields in the truck's IANA zone. */
 export type BookingSlot = {

@@ -8,7 +8,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { CurrencySchema, fromMinor } from '../money';
-import { DIETARY_TAGS, MENU_LIMITS, isAvailable } from './line-pricing';
+import { AVAILABILITY_STATES, DIETARY_TAGS, MENU_LIMITS, isAvailable, type AvailabilityState } from './line-pricing';
 import type { Named } from '../names';
 
 export * from './line-pricing';
@@ -166,8 +166,6 @@ export type ItemOrder = z.infer<typeof ItemOrderSchema>;
 export const SoldOutUntilSchema = z.union([z.null(), z.literal('indefinitely'), z.iso.datetime({ offset: true })]);
 export type SoldOutUntil = z.infer<typeof SoldOutUntilSchema>;
 
-export const AVAILABILITY_STATES = ['available', 'sold_out_today', 'sold_out'] as const;
-export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
 
 /** One tap on one item or option, or a bulk action on several. */
 export const AvailabilityCommandSchema = z

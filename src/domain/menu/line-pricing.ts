@@ -23,6 +23,9 @@ export const MENU_LIMITS = {
 /** null: available; an ISO instant: sold out until then; 'indefinitely': until someone switches it back. */
 export type SoldOutUntil = null | 'indefinitely' | (string & {});
 
+export const AVAILABILITY_STATES = ['available', 'sold_out_today', 'sold_out'] as const;
+export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
+
 export function isAvailable(thing: { soldOutUntil: SoldOutUntil }, now: Date): boolean {
   const { soldOutUntil } = thing;
   if (soldOutUntil === null) return true;

@@ -10,6 +10,9 @@ import { CurrencySchema } from '../money';
 import { ReasonSchema } from '../status-flow';
 import { isIanaTimeZone } from '../time-zone';
 import { UploadSchema } from '../uploads';
+import { ADMIN_TRUCK_FILTERS, REVIEW_ACTIONS, TRUCK_STATUSES, type TruckStatus } from './flow';
+
+export * from './flow';
 
 export const CUISINES = [
   'burgers', 'shawarma', 'falafel', 'grills', 'sandwiches', 'pizza', 'tacos', 'asian', 'indian',
@@ -81,22 +84,7 @@ export const TruckLocationSchema = z.strictObject({
 });
 export type TruckLocation = z.infer<typeof TruckLocationSchema>;
 
-// ---- The application's review flow -------------------------------------------------------------
-
-export const TRUCK_STATUSES = ['draft', 'submitted', 'changes_requested', 'approved', 'rejected', 'suspended'] as const;
-export type TruckStatus = (typeof TRUCK_STATUSES)[number];
-
-export const REVIEW_ACTIONS = ['submit', 'approve', 'request_changes', 'reject', 'suspend', 'reinstate'] as const;
-export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
-
-const REVIEW_FLOW: Record<ReviewAction, { from: readonly TruckStatus[]; to: TruckStatus; needsReason: boolean }> = {
-  submit: { from: ['draft', 'changes_requested'], to: 'submitted', needsReason: false },
-  approve: { from: ['submitted'], to: 'approved', needsReason: false },
-  request_changes: { from: ['submitted'], to: 'changes_requested', needsReason: true },
-  reject: { from: ['submitted'], to: 'rejected', needsReason: true },
-  suspend: { from: ['approved'], to: 'suspended', needsReason: true },
-  reinstate: { from: ['suspended'], to: 'approved', needsReason: false },
-};
+// ---- The application's review flow (its statuses and moves are ./flow.ts) -----------------------
 
 export const ReviewCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('approve') }),
@@ -106,22 +94,6 @@ export const ReviewCommandSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('reinstate') }),
 ]);
 export type ReviewCommand = z.infer<typeof ReviewCommandSchema>;
-
-export type ReviewTransition = { ok: true; status: TruckStatus } | { ok: false; code: 'illegal_transition'; from: TruckStatus; action: ReviewAction };
-
-export function reviewTransition(from: TruckStatus, action: ReviewAction): ReviewTransition {
-  const rule = REVIEW_FLOW[action];
-  return rule.from.includes(from) ? { ok: true, status: rule.to } : { ok: false, code: 'illegal_transition', from, action };
-}
-
-export function allowedReviewActions(from: TruckStatus): ReviewAction[] {
-  return REVIEW_ACTIONS.filter((action) => action !== 'submit' && REVIEW_FLOW[action].from.includes(from));
-}
-
-/** The vendor may edit the application while it is theirs to change; approved trucks edit their details too. */
-export function isEditable(status: TruckStatus): boolean {
-  return status === 'draft' || status === 'changes_requested' || status === 'approved';
-}
 
 // ---- Documents and the right to trade ----------------------------------------------------------
 
@@ -287,7 +259,6 @@ export type TruckSummary = z.infer<typeof TruckSummarySchema>;
 
 export const NoticesSeenSchema = z.strictObject({ ids: z.array(UuidSchema).min(1).max(50) });
 
-export const ADMIN_TRUCK_FILTERS = ['submitted', 'changes_requested', 'approved', 'suspended', 'rejected', 'all'] as const;
 
 export const AdminTruckQuerySchema = z.strictObject({
   status: z.enum(ADMIN_TRUCK_FILTERS).default('submitted'),

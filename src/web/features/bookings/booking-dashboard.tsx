@@ -6,7 +6,8 @@
  * selection, what is on screen, the loading flags and the switch: the cache's pages and counts go
  * into it and the tabs, the list and the panel read them from it.
  */
-import { BOOKING_TAB_NAMES, type BookingSummary } from '@domain/bookings/contracts';
+import type { BookingSummary } from '@domain/bookings/contracts';
+import { BOOKING_TAB_NAMES } from '@domain/bookings/flow';
 import type { BookingTab } from '@domain/bookings';
 import { Button, Drawer, Segmented, Switch } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
@@ -17,7 +18,6 @@ import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { useBookingFormat, type BookingFormat } from './booking-format';
-import { BookingPanel } from './booking-panel';
 import {
   useBookingCountsQuery,
   useBookingDeskQuery,
@@ -34,6 +34,8 @@ import { PageLoading } from '../../app/page-loading';
 
 /** Ant Design's Calendar and dayjs are heavy: loaded when the calendar view is first opened. */
 const BookingCalendar = lazy(() => import('./booking-calendar'));
+/** The panel (its forms, the date picker's loader) loads when a booking is first opened, not with the list. */
+const BookingPanel = lazy(() => import('./booking-panel').then((module) => ({ default: module.BookingPanel })));
 
 function BookingList({ bookings, selectedId, format, onSelect }: { bookings: BookingSummary[]; selectedId: string | null; format: BookingFormat; onSelect(booking: BookingSummary): void }) {
   const { t } = useTranslation('bookings');
@@ -68,7 +70,7 @@ function BookingList({ bookings, selectedId, format, onSelect }: { bookings: Boo
 }
 
 /** The selected booking, loaded in full (history, clash). */
-export function LoadedBookingPanel({ truckId, bookingId, format }: { truckId: string; bookingId: string; format: BookingFormat }) {
+function LoadedBookingPanel({ truckId, bookingId, format }: { truckId: string; bookingId: string; format: BookingFormat }) {
   const { t } = useTranslation('bookings');
   const dispatch = useAppDispatch();
   const desk = useBookingDeskQuery(truckId);
@@ -78,7 +80,11 @@ export function LoadedBookingPanel({ truckId, bookingId, format }: { truckId: st
   }, [dispatch, booking.isFetching]);
   if (booking.isError) return <Notice kind="error">{t('panel.loadFailed')}</Notice>;
   if (!booking.data || !desk.data) return <Loading />;
-  return <BookingPanel desk={desk.data} booking={booking.data} format={format} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <BookingPanel desk={desk.data} booking={booking.data} format={format} />
+    </Suspense>
+  );
 }
 
 function CalendarFeed({ truckId }: { truckId: string }) {

@@ -5,7 +5,8 @@
  */
 import type { Lang } from '@domain/errors';
 import { intlLocale } from '@domain/locale';
-import { formatMoney, type Currency } from '@domain/money';
+import type { Currency } from '@domain/money';
+import { formatMoney } from '@domain/money/minor';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 

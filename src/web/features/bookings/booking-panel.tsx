@@ -5,8 +5,10 @@
  * reloads the latest instead.
  */
 import type { Booking, BookingDesk } from '@domain/bookings/contracts';
-import { allowedBookingActions, type BookingAction } from '@domain/bookings';
-import { fromMinor, toMinor, type Currency } from '@domain/money';
+import type { BookingAction } from '@domain/bookings';
+import { allowedBookingActions } from '@domain/bookings/flow';
+import type { Currency } from '@domain/money';
+import { fromMinor, toMinor } from '@domain/money/minor';
 import { Button, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

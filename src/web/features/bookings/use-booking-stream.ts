@@ -2,7 +2,7 @@
  * The booking events of the truck's live stream (app/truck-stream.ts, shared by the tab): refetches
  * the truck's bookings on each one, and on `ready`/`resync`, when events may have been missed.
  */
-import { BOOKING_EVENTS } from '@domain/bookings/contracts';
+import { BOOKING_EVENTS } from '@domain/bookings/flow';
 import { useAppDispatch } from '../../app/hooks';
 import { useTruckStream, type StreamStatus } from '../../app/truck-stream';
 import { reloadBookings } from './bookings.api';

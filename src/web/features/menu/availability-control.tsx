@@ -5,7 +5,7 @@
  * states and a screen reader says "2 of 3, selected"; plain elements, not Ant Design's: a 300-item
  * menu shows 900 of them, and each Ant component costs a style hook and an effect.
  */
-import { AVAILABILITY_STATES, type AvailabilityState, type SoldOutUntil } from '@domain/menu';
+import { AVAILABILITY_STATES, type AvailabilityState, type SoldOutUntil } from '@domain/menu/line-pricing';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
 import './availability-control.css';

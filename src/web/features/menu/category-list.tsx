@@ -4,7 +4,8 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Lang } from '@domain/errors';
-import { inLanguage, type MenuCategory } from '@domain/menu';
+import type { MenuCategory } from '@domain/menu';
+import { inLanguage } from '@domain/names';
 import { Button } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';

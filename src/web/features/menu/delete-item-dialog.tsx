@@ -1,5 +1,6 @@
 /** "Delete this item?": past orders keep their own copy, so the answer is only about the menu. Loaded when first opened. */
-import { inLanguage, type MenuItem } from '@domain/menu';
+import type { MenuItem } from '@domain/menu';
+import { inLanguage } from '@domain/names';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';

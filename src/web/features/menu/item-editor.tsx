@@ -7,8 +7,9 @@
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DIETARY_TAGS, ItemInputSchema, itemInputOf, MENU_LIMITS, type DietaryTag, type MenuCategory, type MenuItem } from '@domain/menu';
 import { nameIn } from '@domain/names';
-import { fromMinor, toMinor, type Currency } from '@domain/money';
-import { IMAGE_TYPES } from '@domain/uploads';
+import type { Currency } from '@domain/money';
+import { fromMinor, toMinor } from '@domain/money/minor';
+import { IMAGE_TYPES } from '@domain/uploads/kinds';
 import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';

@@ -9,8 +9,11 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
 import type { Lang } from '@domain/errors';
-import { inLanguage, isAvailable, type AvailabilityState, type MenuItem } from '@domain/menu';
-import { formatMoney, type Currency } from '@domain/money';
+import type { MenuItem } from '@domain/menu';
+import { isAvailable, type AvailabilityState } from '@domain/menu/line-pricing';
+import { inLanguage } from '@domain/names';
+import type { Currency } from '@domain/money';
+import { formatMoney } from '@domain/money/minor';
 import type { TFunction } from 'i18next';
 import { memo, useState } from 'react';
 import { AvailabilityControl } from './availability-control';

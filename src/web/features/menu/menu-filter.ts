@@ -2,7 +2,8 @@
  * Search and filters of the /menu screen, as pure functions over the loaded menu: a 300-item menu
  * is filtered on every keystroke, so each item's searchable text is prepared once per menu.
  */
-import { isAvailable, type DietaryTag, type Menu, type MenuItem } from '@domain/menu';
+import type { Menu, MenuItem } from '@domain/menu';
+import { isAvailable, type DietaryTag } from '@domain/menu/line-pricing';
 
 export type AvailabilityFilter = 'all' | 'available' | 'sold_out';
 

@@ -4,7 +4,7 @@
  * re-renders one row and a search none, and prints the commit times.
  */
 import type { Menu, MenuItem } from '@domain/menu';
-import type * as Money from '@domain/money';
+import type * as Money from '@domain/money/minor';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import { AntdProvider } from '../../app/antd-provider';
 import { MenuScreen } from './menu-screen';
 
 const rowRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@domain/money', async (original) => {
+vi.mock('@domain/money/minor', async (original) => {
   const money = await original<typeof Money>();
   return {
     ...money,

@@ -5,7 +5,8 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { Lang } from '@domain/errors';
-import { inLanguage, type MenuCategory, type MenuItem } from '@domain/menu';
+import type { MenuCategory, MenuItem } from '@domain/menu';
+import { inLanguage } from '@domain/names';
 import type { Currency } from '@domain/money';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';

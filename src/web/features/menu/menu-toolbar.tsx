@@ -4,7 +4,7 @@
  * that React may interrupt for the next keystroke.
  */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { DIETARY_TAGS } from '@domain/menu';
+import { DIETARY_TAGS } from '@domain/menu/line-pricing';
 import { Button, Input, Radio, Tag } from 'antd';
 import { memo, startTransition, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';

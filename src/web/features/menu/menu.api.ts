@@ -3,18 +3,18 @@
  * The availability switch and both reorders change the cached menu at once and undo it if the server
  * refuses, so a tap or a drop shows without waiting; every other edit refetches the menu.
  */
-import {
-  type AvailabilityCommand,
-  type AvailabilityResult,
-  type CategoryInput,
-  type CategoryOrder,
-  type DeleteCategoryQuery,
-  type ItemInput,
-  type ItemOrder,
-  type Menu,
-  type MenuCategory,
-  type MenuItem,
-  type SoldOutUntil,
+import type {
+  AvailabilityCommand,
+  AvailabilityResult,
+  CategoryInput,
+  CategoryOrder,
+  DeleteCategoryQuery,
+  ItemInput,
+  ItemOrder,
+  Menu,
+  MenuCategory,
+  MenuItem,
+  SoldOutUntil,
 } from '@domain/menu';
 import type { Upload } from '@domain/uploads';
 import { api } from '../../app/api';

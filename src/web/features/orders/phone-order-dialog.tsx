@@ -5,9 +5,10 @@
  * so a double tap or a retry never enters the order twice. Loaded when first opened.
  */
 import { errorMessage, fieldMessage } from '../../ui/messages';
-import { isAvailable, priceLine, type MenuItem } from '@domain/menu';
+import type { MenuItem } from '@domain/menu';
+import { isAvailable, priceLine } from '@domain/menu/line-pricing';
 import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/orders/contracts';
-import { addMinor } from '@domain/money';
+import { addMinor } from '@domain/money/minor';
 import type { OrderType } from '@domain/orders';
 import { Button, Modal } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';

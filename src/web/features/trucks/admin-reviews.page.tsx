@@ -3,7 +3,8 @@
  * trucks in every other status; a panel shows every field and document of one truck, its history
  * and the decisions its status allows.
  */
-import { ADMIN_TRUCK_FILTERS, type AdminTruckRow } from '@domain/trucks';
+import type { AdminTruckRow } from '@domain/trucks';
+import { ADMIN_TRUCK_FILTERS } from '@domain/trucks/flow';
 import { Button, Drawer, Segmented, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

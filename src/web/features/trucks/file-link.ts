@@ -3,7 +3,7 @@
  * link cannot carry, so they are fetched and opened from a local object URL.
  */
 import type { Upload } from '@domain/uploads';
-import { PUBLIC_PURPOSES } from '@domain/uploads';
+import { PUBLIC_PURPOSES } from '@domain/uploads/kinds';
 import { readString, STORAGE_KEYS } from '../../app/storage';
 
 export async function openFile(file: Upload): Promise<void> {

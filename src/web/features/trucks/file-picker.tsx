@@ -4,7 +4,8 @@
  */
 import { UploadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../ui/messages';
-import { PURPOSE_TYPES, UPLOAD_MAX_BYTES, type Upload, type UploadPurpose } from '@domain/uploads';
+import type { Upload } from '@domain/uploads';
+import { PURPOSE_TYPES, UPLOAD_MAX_BYTES, type UploadPurpose } from '@domain/uploads/kinds';
 import { Button } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

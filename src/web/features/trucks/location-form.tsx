@@ -1,6 +1,6 @@
 /** Step 3, and the "Location & contact" part of editing: base, pin, contact, currency, time zone and the vehicle. */
 import { fieldMessage, issuesToFields } from '../../ui/messages';
-import { CURRENCIES, parseDecimalNumber } from '@domain/money';
+import { CURRENCIES, parseDecimalNumber } from '@domain/money/minor';
 import { POWER_SOURCES, TruckLocationSchema, type TruckLocation } from '@domain/trucks';
 import { Alert, Form, Input } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,6 +1,7 @@
 /** The admin's decisions on one truck: only those its status allows; a reason where the flow asks for one. */
 import { ReasonSchema } from '@domain/status-flow';
-import { allowedReviewActions, type ReviewCommand, type Truck } from '@domain/trucks';
+import type { ReviewCommand, Truck } from '@domain/trucks';
+import { allowedReviewActions } from '@domain/trucks/flow';
 import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,8 @@
  * /truck-info: the current truck's details, photos, documents and status, with expiry warnings and
  * the review's notes; an edit mode for the parts the vendor may change in the truck's status.
  */
-import { isEditable, type Truck } from '@domain/trucks';
+import type { Truck } from '@domain/trucks';
+import { isEditable } from '@domain/trucks/flow';
 import { Alert, Button, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,8 @@
  * server with the intake's own matching: the zone, its fee and estimate, or why not.
  */
 import { errorMessage } from '../../ui/messages';
-import { formatMoney, toMinor, type Currency } from '@domain/money';
+import type { Currency } from '@domain/money';
+import { formatMoney, toMinor } from '@domain/money/minor';
 import type { DeliveryQuote, LatLng } from '@domain/zones';
 import { Button } from 'antd';
 import { useState } from 'react';

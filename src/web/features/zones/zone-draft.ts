@@ -3,7 +3,8 @@
  * points on the map, checked by the same contract the server applies before anything is sent.
  */
 import type { Lang } from '@domain/errors';
-import { fromMinor, toMinor, type Currency } from '@domain/money';
+import type { Currency } from '@domain/money';
+import { fromMinor, toMinor } from '@domain/money/minor';
 import { issuesToFields } from '../../ui/messages';
 import { DeliveryZoneSchema, type DeliveryZone, type DeliveryZoneInput, type FeeRule, type LatLng, type Zone, type ZoneShape } from '@domain/zones';
 import { fieldErrorsByPath, type FieldErrors, type FieldProblem } from '../../ui/field-errors';

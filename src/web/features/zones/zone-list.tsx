@@ -1,6 +1,7 @@
 /** The zones as a table: name, shape, fee rules in order, minimum order, estimate, and the active switch. */
 import type { Lang } from '@domain/errors';
-import { formatMoney, type Currency } from '@domain/money';
+import type { Currency } from '@domain/money';
+import { formatMoney } from '@domain/money/minor';
 import type { FeeRule, Zone } from '@domain/zones';
 import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
