@@ -2,7 +2,7 @@
  * Vite plugin: prints the JavaScript each route loads (brotli-compressed, as served) and fails the
  * build when a route is over its budget. A route loads the entry chunk, its lazy modules (layout
  * and page) and everything they import statically, plus what the app loads at start-up for the
- * heaviest language (the catalogues and dayjs locale). Dynamic imports inside a screen (a drawer
+ * heaviest language (its catalogues). Dynamic imports inside a screen (a drawer
  * opened later) are not counted: they load on demand.
  */
 import path from 'node:path';

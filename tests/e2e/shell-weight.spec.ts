@@ -35,19 +35,18 @@ export const SCREEN_BUDGET_REQUESTS = 40;
  * requests) plus 2 KiB and 2 requests for what a small change moves: a ceiling, not a budget.
  */
 const STILL_OVER: Record<string, { kib: number; requests: number }> = {
-  '/new-signup': { kib: 329, requests: 78 },
-  '/home': { kib: 294, requests: 83 },
-  '/truck-info': { kib: 419, requests: 113 },
-  '/truck-register': { kib: 362, requests: 102 },
-  '/user-profile': { kib: 361, requests: 99 },
-  '/menu': { kib: 331, requests: 97 },
-  '/orders': { kib: 296, requests: 85 },
-  '/delivery-zones': { kib: 378, requests: 97 },
-  '/operating-hours': { kib: 344, requests: 91 },
-  '/booking-details': { kib: 298, requests: 84 },
-  '/invite': { kib: 237, requests: 44 },
-  '/jobs/:number': { kib: 297, requests: 88 },
-  '/admin/reviews': { kib: 295, requests: 80 },
+  '/new-signup': { kib: 326, requests: 76 },
+  '/home': { kib: 290, requests: 81 },
+  '/truck-info': { kib: 415, requests: 111 },
+  '/truck-register': { kib: 359, requests: 100 },
+  '/user-profile': { kib: 358, requests: 97 },
+  '/menu': { kib: 328, requests: 95 },
+  '/orders': { kib: 293, requests: 83 },
+  '/delivery-zones': { kib: 374, requests: 95 },
+  '/operating-hours': { kib: 340, requests: 89 },
+  '/booking-details': { kib: 294, requests: 82 },
+  '/jobs/:number': { kib: 293, requests: 86 },
+  '/admin/reviews': { kib: 292, requests: 78 },
 };
 
 let server: RunningServer;

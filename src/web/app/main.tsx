@@ -6,7 +6,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
-import { applyDayjsLocale } from '../ui/dayjs-locale';
 import './global.css';
 import { persistState } from './persistence';
 import { Providers } from './providers';
@@ -22,7 +21,7 @@ async function start() {
   document.documentElement.dir = langDir.dir;
   // The router starts loading the screen's code as soon as it exists: alongside the catalogues, not after them.
   const router = createAppRouter(store);
-  await Promise.all([initI18n(langDir.lang), applyDayjsLocale(langDir.lang)]);
+  await initI18n(langDir.lang);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers store={store} langDir={langDir}>

@@ -6,6 +6,9 @@ import type { BookingSummary } from '@domain/bookings/contracts';
 import { Calendar } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
+// The Calendar takes its month and day names from dayjs in the ConfigProvider's language (per call,
+// not dayjs's global locale): Arabic's must be loaded, as the pickers load it (ui/pickers.antd.tsx).
+import 'dayjs/locale/ar';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../ui/loading';
