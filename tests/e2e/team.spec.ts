@@ -91,6 +91,9 @@ describe.each([
     await section.waitFor({ timeout: 20_000 });
     await expect.poll(() => owner.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     await section.getByText(s.title, { exact: true }).waitFor();
+    // The form loads when asked for, and takes the cursor.
+    await owner.page.getByTestId('invite-open').click();
+    await expect.poll(() => owner.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('invite-email');
     await owner.page.getByTestId('invite-email').fill(email);
     await owner.page.getByTestId('invite-name').fill('Noura');
     await owner.page.getByTestId('invite-submit').click();

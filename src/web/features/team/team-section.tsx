@@ -1,28 +1,45 @@
 /**
  * The Team section of /truck-info, for the truck's owner: the members (owner and staff, each staff
  * member removable), whether staff see the sales figures, the invitations not yet accepted (resend,
- * withdraw), and the invite form.
+ * withdraw), and the invite form (./invite-form.tsx, loaded when the owner opens it).
  * Its own component, loaded by the truck info page through app/truck-info-sections.tsx.
  */
-import { InviteSchema, type Invitation, type Invite, type TeamMember, type TeamSettings } from '@domain/team';
-import { EmailSchema, FullNameSchema } from '@domain/accounts';
-import { Alert, Button, Form, Input, Popconfirm, Skeleton, Tag } from 'antd';
-import { useCallback, useId, useState } from 'react';
+import type { Invitation, TeamMember, TeamSettings } from '@domain/team';
+import { Button, Popconfirm, Skeleton, Tag } from 'antd';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify/unstyled';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
-import { contractRule, showFormProblem } from '../../ui/form-problems';
 import { useFormat } from '../../app/use-format';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
 import { addTeamSectionStrings, TEAM_SECTION_NS } from './team-section-strings';
-import { useInviteMutation, useRemoveMemberMutation, useResendInvitationMutation, useTeamQuery, useUpdateTeamSettingsMutation, useWithdrawInvitationMutation } from './team.api';
+import { useRemoveMemberMutation, useResendInvitationMutation, useTeamQuery, useUpdateTeamSettingsMutation, useWithdrawInvitationMutation } from './team.api';
 import './team.css';
 
 addTeamSectionStrings();
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** The form (antd's Form and Input, the accounts' schemas: about 60 KiB) loads when the owner asks for it. */
+const InviteForm = lazy(() => import('./invite-form'));
+
+function Invite({ truckId }: { truckId: string }) {
+  const { t } = useTranslation(TEAM_SECTION_NS);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <Button type="primary" className="td-team__invite" onClick={() => setOpen(true)} data-testid="invite-open">
+        {t('invite.title')}
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+      <InviteForm truckId={truckId} />
+    </Suspense>
+  );
+}
+
 const displayName = (person: { fullName: string | null; email: string }) => person.fullName || person.email;
 
 /** A failed call as a toast, worded from its code (the client never shows server text). */
@@ -189,44 +206,6 @@ function StaffRevenueSwitch({ truckId, settings }: { truckId: string; settings: 
   );
 }
 
-function InviteForm({ truckId }: { truckId: string }) {
-  const { t } = useTranslation(TEAM_SECTION_NS);
-  const lang = useAppSelector((s) => s.lang_dir.lang);
-  const [form] = Form.useForm<Invite>();
-  const [invite, { isLoading }] = useInviteMutation();
-  const [message, setMessage] = useState<string | null>(null);
-
-  const onFinish = async (values: Invite) => {
-    setMessage(null);
-    const body = InviteSchema.parse({ email: values.email, ...(isBlank(values.name) ? {} : { name: values.name }) });
-    try {
-      await invite({ truckId, body }).unwrap();
-      form.resetFields();
-      notify.success(`${TEAM_SECTION_NS}:invite.sent`, { email: body.email });
-    } catch (error) {
-      setMessage(showFormProblem(form, problemOf(error), lang, t('team:failed')));
-    }
-  };
-
-  return (
-    <Form form={form} name="invite" layout="vertical" requiredMark={false} onFinish={onFinish} className="td-team__form" data-testid="invite-form">
-      <h3>{t('invite.title')}</h3>
-      {message && <Alert type="error" showIcon title={message} role="alert" data-testid="invite-problem" />}
-      <div className="td-team__fields">
-        <Form.Item name="email" label={t('invite.email')} rules={[contractRule(EmailSchema, lang, { required: true, isEmpty: isBlank })]}>
-          <Input type="email" autoComplete="off" inputMode="email" dir="ltr" data-testid="invite-email" />
-        </Form.Item>
-        <Form.Item name="name" label={t('invite.name')} rules={[contractRule(FullNameSchema, lang, { required: false, isEmpty: isBlank })]}>
-          <Input autoComplete="off" data-testid="invite-name" />
-        </Form.Item>
-      </div>
-      <Button type="primary" htmlType="submit" loading={isLoading} data-testid="invite-submit">
-        {t('invite.submit')}
-      </Button>
-    </Form>
-  );
-}
-
 export default function TeamSection({ truckId }: { truckId: string }) {
   const { t } = useTranslation(TEAM_SECTION_NS);
   const me = useAppSelector((s) => (s.user.user as { id?: string } | null)?.id);
@@ -257,7 +236,7 @@ export default function TeamSection({ truckId }: { truckId: string }) {
               </ul>
             </>
           )}
-          <InviteForm truckId={truckId} />
+          <Invite truckId={truckId} />
         </>
       )}
     </Panel>
