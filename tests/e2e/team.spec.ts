@@ -93,7 +93,8 @@ describe.each([
     await section.getByText(s.title, { exact: true }).waitFor();
     // The form loads when asked for, and takes the cursor.
     await owner.page.getByTestId('invite-open').click();
-    await expect.poll(() => owner.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('invite-email');
+    const focused = () => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-testid');
+    await expect.poll(() => owner.page.evaluate(focused)).toBe('invite-email');
     await owner.page.getByTestId('invite-email').fill(email);
     await owner.page.getByTestId('invite-name').fill('Noura');
     await owner.page.getByTestId('invite-submit').click();
