@@ -5,10 +5,9 @@
 import { polygon } from '@turf/helpers';
 import { kinks } from '@turf/kinks';
 import { z } from 'zod';
+import { MAX_POLYGON_VERTICES, MAX_RADIUS_M, MIN_POLYGON_VERTICES } from './limits';
 
-export const MAX_RADIUS_M = 50_000;
-export const MIN_POLYGON_VERTICES = 3;
-export const MAX_POLYGON_VERTICES = 200;
+export { MAX_POLYGON_VERTICES, MAX_RADIUS_M, MIN_POLYGON_VERTICES };
 
 export const LatLngSchema = z.object({
   lat: z.number().min(-90).max(90),

@@ -7,7 +7,7 @@
 import type { Currency } from '@domain/money';
 import type { LatLng, Zone, ZoneList as ZoneListData } from '@domain/zones';
 import { Button, Space } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
@@ -18,7 +18,8 @@ import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { PointTest, usePointTest } from './point-test';
-import { checkZone, draftOfZone, newZoneDraft, zoneInputOf, type ShapeKind, type ZoneDraft } from './zone-draft';
+import type { checkZone } from './zone-check';
+import { draftOfZone, newZoneDraft, zoneInputOf, type ShapeKind, type ZoneDraft } from './zone-draft';
 import { ZoneEditor } from './zone-editor';
 import { ZoneList } from './zone-list';
 import { useCreateZoneMutation, useDeleteZoneMutation, useUpdateZoneMutation, useZonesQuery } from './zones.api';
@@ -36,6 +37,9 @@ function withPoint(draft: ZoneDraft, point: LatLng): ZoneDraft {
   return draft;
 }
 
+/** The contract's check (the zone schema, zod, turf) loads with the first draft, not with the list. */
+const loadZoneCheck = () => import('./zone-check').then((module) => module.checkZone);
+
 function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: ZoneListData; canWrite: boolean }) {
   const { t } = useTranslation('zones');
   const lang = useAppSelector((s) => s.lang_dir.lang);
@@ -50,7 +54,18 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
   const [updateZone, updating] = useUpdateZoneMutation();
   const [deleteZone] = useDeleteZoneMutation();
 
-  const checked = useMemo(() => (draft ? checkZone(draft, currency, lang) : null), [draft, currency, lang]);
+  const [check, setCheck] = useState<typeof checkZone | null>(null);
+  const drafting = draft !== null;
+  useEffect(() => {
+    if (!drafting || check) return;
+    let live = true;
+    // A failed load leaves `check` empty: the next draft, or Save, asks again.
+    loadZoneCheck().then((loaded) => live && setCheck(() => loaded), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [drafting, check]);
+  const checked = useMemo(() => (draft && check ? check(draft, currency, lang) : null), [draft, check, currency, lang]);
   // Messages wait for the first save, so a zone being drawn is not shouted at.
   const errors = !attempted || !checked ? NO_ERRORS : checked.errors.size > 0 ? checked.errors : serverErrors;
 
@@ -73,9 +88,20 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
   };
 
   const save = async () => {
-    if (!draft || !checked) return;
+    if (!draft) return;
     setAttempted(true);
-    if (!checked.zone) {
+    let now = checked;
+    if (!now) {
+      try {
+        const loaded = await loadZoneCheck();
+        setCheck(() => loaded);
+        now = loaded(draft, currency, lang);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+    }
+    if (!now.zone) {
       setProblem(t('editor.fixHighlighted'));
       return;
     }

@@ -1,7 +1,8 @@
 import { formatMoney } from '@domain/money';
 import type { Zone } from '@domain/zones';
 import { describe, expect, it } from 'vitest';
-import { checkZone, draftOfZone, newZoneDraft, zoneInputOf } from './zone-draft';
+import { checkZone } from './zone-check';
+import { draftOfZone, newZoneDraft, zoneInputOf } from './zone-draft';
 import { feeSummary } from './zone-list';
 
 const POLYGON: Zone = {

@@ -1,13 +1,12 @@
 /**
  * The zone editor's working copy: amounts as typed (decimals of the truck's currency), shapes as
- * points on the map, checked by the same contract the server applies before anything is sent.
+ * points on the map; ./zone-check.ts checks it by the same contract the server applies before
+ * anything is sent.
  */
-import type { Lang } from '@domain/errors';
 import type { Currency } from '@domain/money';
 import { fromMinor, toMinor } from '@domain/money/minor';
-import { issuesToFields } from '../../ui/messages';
-import { DeliveryZoneSchema, type DeliveryZone, type DeliveryZoneInput, type FeeRule, type LatLng, type Zone, type ZoneShape } from '@domain/zones';
-import { fieldErrorsByPath, type FieldErrors, type FieldProblem } from '../../ui/field-errors';
+import type { DeliveryZoneInput, FeeRule, LatLng, Zone, ZoneShape } from '@domain/zones';
+import type { FieldProblem } from '../../ui/field-errors';
 
 export type ShapeKind = ZoneShape['kind'];
 
@@ -131,14 +130,4 @@ export function zoneInputOf(draft: ZoneDraft, currency: Currency): { input: Deli
     active: draft.active,
   } as DeliveryZoneInput;
   return { input, amountProblems };
-}
-
-export function checkZone(draft: ZoneDraft, currency: Currency, lang: Lang): { errors: FieldErrors; zone: DeliveryZone | null } {
-  const { input, amountProblems } = zoneInputOf(draft, currency);
-  const result = DeliveryZoneSchema.safeParse(input, { reportInput: true });
-  // An unreadable amount shows as its own message, not as the contract's "required" for the same field.
-  const amountPaths = new Set(amountProblems.map((problem) => problem.path));
-  const contractProblems = result.success ? [] : issuesToFields(result.error.issues, lang).filter((field) => !amountPaths.has(field.path));
-  const problems = [...amountProblems, ...contractProblems];
-  return { errors: fieldErrorsByPath(problems, lang), zone: result.success && problems.length === 0 ? result.data : null };
 }

@@ -3,7 +3,8 @@
  * so the keyboard can do everything the mouse can), fee rules, minimum order, estimate, and switch.
  */
 import type { Currency } from '@domain/money';
-import { MAX_POLYGON_VERTICES, MAX_RADIUS_M, type LatLng } from '@domain/zones';
+import type { LatLng } from '@domain/zones';
+import { MAX_POLYGON_VERTICES, MAX_RADIUS_M } from '@domain/zones/limits';
 import { Button, Checkbox, Popconfirm, Radio, Space } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { messagesUnder, type FieldErrors } from '../../ui/field-errors';
