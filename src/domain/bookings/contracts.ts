@@ -2,7 +2,7 @@
  * The bookings API's contracts (docs/product.md §2.7, §4): what a customer sends to ask for a
  * truck at an event, what the dashboard reads back (summaries in lists and live events, the whole
  * booking with its history in the panel), the list's query and counts, the month calendar, the
- * customer's quote page and the calendar feed. The status flow itself is ./flow.ts (names) and ./index.ts (rules).
+ * customer's quote page and the calendar feed. The status flow itself is ./flow.ts and ./index.ts.
  */
 import { z } from 'zod';
 import { EmailSchema, LanguageSchema, PhoneSchema } from '../accounts';
@@ -214,7 +214,6 @@ export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 
 // ---- Live events --------------------------------------------------------------------------------
 
-export { BOOKING_EVENTS, BOOKING_TAB_NAMES } from './flow';
 
 export const BookingEventSchema = z.object({
   booking: BookingSummarySchema,

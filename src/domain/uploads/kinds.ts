@@ -39,7 +39,6 @@ export const PUBLIC_PURPOSES: readonly UploadPurpose[] = ['logo', 'photo', 'menu
 /** Images are re-encoded; the longest side is at most this many pixels (documents stay legible). */
 export const MAX_IMAGE_SIDE: Record<UploadPurpose, number> = { logo: 512, photo: 1600, document: 2400, menu_photo: 1200 };
 
-
 export const uploadUrl = (truckId: string, uploadId: string) => `/api/v1/trucks/${truckId}/uploads/${uploadId}`;
 
 /** The type a file's name claims, from its extension; undefined for names that claim none we take. */

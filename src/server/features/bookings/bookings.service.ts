@@ -9,20 +9,20 @@
  * confirmations race past that check on two connections.
  */
 import { randomUUID } from 'node:crypto';
+import type {
+  Booking,
+  BookingCounts,
+  BookingEvent,
+  BookingListQuery,
+  BookingMonth,
+  BookingPage,
+  BookingRef,
+  CreateBooking,
+  PublicQuote,
+} from '@domain/bookings/contracts';
 import {
   BOOKING_EVENTS,
   BOOKING_TAB_NAMES,
-  type Booking,
-  type BookingCounts,
-  type BookingEvent,
-  type BookingListQuery,
-  type BookingMonth,
-  type BookingPage,
-  type BookingRef,
-  type CreateBooking,
-  type PublicQuote,
-} from '@domain/bookings/contracts';
-import {
   bookingWindow,
   eventDateProblem,
   PENDING_BOOKING_EXPIRY_DAYS,
