@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { chunkCircles, planChunks, type BuiltChunk } from './chunk-plan';
+
+const chunk = (fileName: string, modules: string[], imports: string[] = [], pinned = false): BuiltChunk => ({ fileName, modules, imports, pinned });
+
+describe('the chunk plan', () => {
+  it('merges the chunks the same screens load, and only those', () => {
+    const chunks = [
+      chunk('main.js', ['src/web/main.tsx'], ['a.js', 'b.js', 'c.js'], true),
+      chunk('a.js', ['node_modules/antd/button.js']),
+      chunk('b.js', ['node_modules/antd/menu.js', 'node_modules/antd/layout.js']),
+      chunk('c.js', ['src/web/features/menu/rules.ts']),
+    ];
+    const loads = { '/home en': ['main.js', 'a.js', 'b.js'], '/menu en': ['main.js', 'a.js', 'b.js', 'c.js'] };
+    const { groups } = planChunks(chunks, loads);
+    expect(Object.values(groups)).toEqual([['node_modules/antd/button.js', 'node_modules/antd/layout.js', 'node_modules/antd/menu.js']]);
+    expect(Object.keys(groups)[0]).toMatch(/^all\.en-[0-9a-f]{6}$/);
+  });
+
+  it('leaves entries, chunks holding what is imported dynamically, and chunks no screen loaded as they are', () => {
+    const chunks = [
+      chunk('page.js', ['src/web/features/menu/menu.page.tsx'], [], true),
+      chunk('lazy.js', ['src/web/features/menu/item-form.tsx'], [], true),
+      chunk('dialog-a.js', ['src/web/features/menu/a.ts']),
+      chunk('dialog-b.js', ['src/web/features/menu/b.ts']),
+    ];
+    const loads = { '/menu ar': ['page.js', 'lazy.js'] };
+    expect(planChunks(chunks, loads).groups).toEqual({});
+  });
+
+  it('does not merge chunks that would then import each other in a circle', () => {
+    // a and c are loaded by the same screen, b by more: a + c would import b, which imports them.
+    const chunks = [chunk('a.js', ['a.ts'], ['b.js']), chunk('b.js', ['b.ts'], ['c.js']), chunk('c.js', ['c.ts'])];
+    const loads = { '/home en': ['a.js', 'b.js', 'c.js'], '/orders en': ['b.js'] };
+    expect(planChunks(chunks, loads).groups).toEqual({});
+  });
+
+  it('finds chunks that import each other in a circle', () => {
+    const chunks = [chunk('a.js', [], ['b.js']), chunk('b.js', [], ['c.js']), chunk('c.js', [], ['a.js']), chunk('d.js', [], ['a.js'])];
+    expect(chunkCircles(chunks)).toEqual([['a.js', 'b.js', 'c.js']]);
+    expect(chunkCircles(chunks.slice(0, 2))).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * Fewer script files per screen, not more bytes (decision 015). Rolldown makes one common chunk for
+ * each set of entries (the pages, the dashboard layout, every lazily loaded component) that shares a
+ * module, so a dashboard screen fetched 76–102 small files. Many of those chunks are fetched by
+ * exactly the same screens on a first visit: merging them changes no screen's bytes and takes files
+ * off every screen that loads them. Which screens load what is measured, not guessed (code loaded
+ * as a screen renders is invisible to the module graph): `npm run chunk-plan` builds without a
+ * plan, opens every screen in Chromium (tests/e2e/shell-weight.spec.ts records what each fetched)
+ * and writes the groups to chunk-plan.json, which vite.config.ts hands to Rolldown.
+ *
+ * What is never grouped:
+ * - entry chunks (the app's, the truck page's, each lazy page and component): a dynamically imported
+ *   module placed in a group loses its namespace in the facade Rolldown writes for it (the build
+ *   runs, the screen fails with "Export '…_exports' is not defined");
+ * - common chunks holding a module something imports dynamically, for the same reason;
+ * - chunks no screen loads on its first visit (a dialog's code): they stay as small as Rolldown made them.
+ *
+ * A merge that would make chunks import each other in a circle is not made: the modules would run in
+ * the wrong order. If the code has moved since the plan was made, the build checks for such
+ * circles itself (chunkPlan below) and says to make the plan again.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A chunk of a build made without a plan, as the plan needs it. */
+export interface BuiltChunk {
+  fileName: string;
+  /** Module ids relative to the repository. */
+  modules: string[];
+  /** Chunks it imports statically. */
+  imports: string[];
+  /** An entry of its own (the app, a page, a lazily loaded component), or it holds a module imported dynamically. */
+  pinned: boolean;
+}
+
+/** The script files each measured screen fetched, keyed by screen (a route and a language). */
+export type ScreenLoads = Record<string, string[]>;
+
+export interface ChunkPlan {
+  about?: string;
+  /** Group name → the modules it holds, relative to the repository. */
+  groups: Record<string, string[]>;
+}
+
+/** A short name a person can read in the network panel: the screens loading it, and a hash. */
+function groupName(screens: string[], allRoutes: number, index: number): string {
+  const routes = [...new Set(screens.map((s) => s.split(' ')[0]!))];
+  const langs = new Set(screens.map((s) => s.split(' ')[1]));
+  const who =
+    routes.length === allRoutes
+      ? 'all'
+      : routes.length === 1
+        ? routes[0]!.replace(/^\/+/, '').replace(/[^\w]+/g, '-').replace(/-$/, '') || 'entry'
+        : `screens${routes.length}`;
+  const lang = langs.size === 1 ? `.${[...langs][0]}` : '';
+  const hash = createHash('sha1').update(screens.join('|')).digest('hex').slice(0, 6);
+  return `${who}${lang}-${hash}${index > 0 ? `-${index}` : ''}`;
+}
+
+/** Whether the graph of clusters (chunks merged so far) has a circle. */
+function hasCircle(chunks: BuiltChunk[], clusterOf: Map<string, string>): boolean {
+  const edges = new Map<string, Set<string>>();
+  for (const chunk of chunks) {
+    const from = clusterOf.get(chunk.fileName)!;
+    for (const imported of chunk.imports) {
+      const to = clusterOf.get(imported);
+      if (to === undefined || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from)!.add(to);
+    }
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string): boolean => {
+    if (state.get(node) === 'done') return false;
+    if (state.get(node) === 'open') return true;
+    state.set(node, 'open');
+    for (const next of edges.get(node) ?? []) if (visit(next)) return true;
+    state.set(node, 'done');
+    return false;
+  };
+  return [...new Set(clusterOf.values())].some(visit);
+}
+
+export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads): ChunkPlan {
+  const screensOf = new Map<string, string[]>();
+  for (const [screen, files] of Object.entries(loads)) {
+    for (const file of new Set(files)) {
+      if (!screensOf.has(file)) screensOf.set(file, []);
+      screensOf.get(file)!.push(screen);
+    }
+  }
+  const allRoutes = new Set(Object.keys(loads).map((s) => s.split(' ')[0])).size;
+
+  // Chunks loaded by the same screens, in a stable order.
+  const byScreens = new Map<string, BuiltChunk[]>();
+  for (const chunk of [...chunks].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
+    const screens = screensOf.get(chunk.fileName);
+    if (chunk.pinned || screens === undefined) continue;
+    const key = screens.sort().join('|');
+    if (!byScreens.has(key)) byScreens.set(key, []);
+    byScreens.get(key)!.push(chunk);
+  }
+
+  const clusterOf = new Map(chunks.map((c) => [c.fileName, c.fileName]));
+  if (hasCircle(chunks, clusterOf)) throw new Error('chunk plan: the build without a plan already has chunks importing each other in a circle');
+  const groups: Record<string, string[]> = {};
+  for (const [key, members] of [...byScreens].sort(([a], [b]) => a.localeCompare(b))) {
+    const clusters: string[] = [];
+    for (const chunk of members) {
+      const joined = clusters.find((cluster) => {
+        clusterOf.set(chunk.fileName, cluster);
+        if (!hasCircle(chunks, clusterOf)) return true;
+        clusterOf.set(chunk.fileName, chunk.fileName);
+        return false;
+      });
+      if (joined === undefined) clusters.push(chunk.fileName);
+    }
+    clusters.forEach((cluster, index) => {
+      const modules = members.filter((c) => clusterOf.get(c.fileName) === cluster).flatMap((c) => c.modules);
+      // A lone chunk is left as Rolldown made it.
+      if (members.filter((c) => clusterOf.get(c.fileName) === cluster).length < 2) return;
+      groups[groupName(key.split('|'), allRoutes, index)] = modules.sort();
+    });
+  }
+  return { groups };
+}
+
+export const CHUNK_PLAN_FILE = path.resolve('scripts/build/chunk-plan.json');
+
+/** The plan as a module → group lookup; empty when there is none yet. */
+export function readChunkPlan(file = CHUNK_PLAN_FILE): Map<string, string> {
+  let plan: ChunkPlan;
+  try {
+    plan = JSON.parse(readFileSync(file, 'utf8')) as ChunkPlan;
+  } catch {
+    return new Map();
+  }
+  return new Map(Object.entries(plan.groups).flatMap(([group, modules]) => modules.map((m) => [m, group] as const)));
+}
+
+/** Circles among the output's chunks (static imports), each as the files in it. */
+export function chunkCircles(chunks: { fileName: string; imports: string[] }[]): string[][] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let counter = 0;
+  // Tarjan's strongly connected components; a component of two or more chunks is a circle.
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of byFile.get(file)?.imports ?? []) {
+      if (!byFile.has(next)) continue;
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1) circles.push(component.sort());
+    }
+  };
+  for (const chunk of chunks) if (!index.has(chunk.fileName)) connect(chunk.fileName);
+  return circles;
+}
+
+/** What Rolldown tells a group's `name` about a module (its ChunkingContext), as read here. */
+interface ChunkingContext {
+  getModuleInfo(id: string): { isEntry: boolean; dynamicImporters: readonly string[] } | null;
+}
+
+export interface ChunkPlanOptions {
+  /** The module → group lookup (readChunkPlan); empty: Rolldown's own split. */
+  plan: Map<string, string>;
+  /** Where to write the build's chunks as planChunks reads them (npm run chunk-plan). */
+  reportFile?: string;
+}
+
+/**
+ * Hands the plan's groups to Rolldown and refuses a build whose chunks import each other in a
+ * circle (a plan made before the code moved). With reportFile, writes the chunks for the next plan.
+ */
+export function chunkPlan({ plan, reportFile }: ChunkPlanOptions): Plugin {
+  const root = process.cwd();
+  return {
+    name: 'truckdesk-chunk-plan',
+    apply: 'build',
+    config: () =>
+      plan.size === 0
+        ? {}
+        : {
+            build: {
+              rolldownOptions: {
+                output: {
+                  codeSplitting: {
+                    // Only the modules named: a group taking its modules' imports too would pull in
+                    // what other groups hold, and every screen would load it.
+                    groups: [
+                      {
+                        debugName: 'chunk-plan',
+                        // Never a module imported dynamically or an entry, even if the plan names it (the code
+                        // may have moved since): Rolldown would lose its namespace in the facade it writes for it.
+                        name: (id: string, ctx: ChunkingContext) => {
+                          const info = ctx.getModuleInfo(id);
+                          if (info === null || info.isEntry || info.dynamicImporters.length > 0) return null;
+                          return plan.get(path.relative(root, id)) ?? null;
+                        },
+                        includeDependenciesRecursively: false,
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const circles = plan.size === 0 ? [] : chunkCircles(chunks);
+      if (circles.length > 0) {
+        this.error(
+          `chunk plan: chunks import each other in a circle (${circles.map((c) => c.join(' ↔ ')).join('; ')}); ` +
+            'the code has moved since scripts/build/chunk-plan.json was made: run `npm run chunk-plan`',
+        );
+      }
+      if (reportFile === undefined) return;
+      const report: BuiltChunk[] = chunks.map((chunk) => ({
+        fileName: chunk.fileName,
+        modules: chunk.moduleIds.map((id) => path.relative(root, id)),
+        imports: chunk.imports,
+        pinned: chunk.isEntry || chunk.isDynamicEntry || chunk.moduleIds.some((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
+      }));
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(reportFile, JSON.stringify(report));
+    },
+  };
+}
