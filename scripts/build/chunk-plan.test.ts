@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkCircles, planChunks, type BuiltChunk } from './chunk-plan';
 
-const chunk = (fileName: string, modules: string[], imports: string[] = [], pinned = false): BuiltChunk => ({ fileName, modules, imports, pinned });
+const chunk = (fileName: string, modules: string[], imports: string[] = [], pinned = false): BuiltChunk => ({ fileName, modules, imports, dynamicImports: [], pinned });
 
 describe('the chunk plan', () => {
   it('merges the chunks the same screens load, and only those', () => {
@@ -33,6 +33,24 @@ describe('the chunk plan', () => {
     const chunks = [chunk('a.js', ['a.ts'], ['b.js']), chunk('b.js', ['b.ts'], ['c.js']), chunk('c.js', ['c.ts'])];
     const loads = { '/home en': ['a.js', 'b.js', 'c.js'], '/orders en': ['b.js'] };
     expect(planChunks(chunks, loads).groups).toEqual({});
+  });
+
+  it('keeps what a page apart can load, even later, out of the chunks it cannot', () => {
+    const chunks = [
+      { ...chunk('storefront.js', ['src/web/storefront.tsx'], [], true), page: 'storefront', dynamicImports: ['spot-map.js'] },
+      chunk('spot-map.js', ['src/web/features/storefront/spot-map.tsx'], ['leaflet.js', 'react-leaflet.js'], true),
+      chunk('leaflet.js', ['node_modules/leaflet/dist/leaflet-src.js']),
+      chunk('react-leaflet.js', ['node_modules/react-leaflet/lib/MapContainer.js']),
+      chunk('popconfirm.js', ['node_modules/antd/es/popconfirm/index.js']),
+    ];
+    // The zone screen loads all three on render; the truck page, the map only on a tap.
+    const loads = { '/delivery-zones en': ['leaflet.js', 'react-leaflet.js', 'popconfirm.js'], '/t/:slug en': ['storefront.js'] };
+    expect(Object.values(planChunks(chunks, loads).groups)).toEqual([
+      ['node_modules/antd/es/popconfirm/index.js', 'node_modules/leaflet/dist/leaflet-src.js', 'node_modules/react-leaflet/lib/MapContainer.js'],
+    ]);
+    expect(Object.values(planChunks(chunks, loads, ['storefront']).groups)).toEqual([
+      ['node_modules/leaflet/dist/leaflet-src.js', 'node_modules/react-leaflet/lib/MapContainer.js'],
+    ]);
   });
 
   it('finds chunks that import each other in a circle', () => {

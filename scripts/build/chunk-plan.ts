@@ -31,6 +31,10 @@ export interface BuiltChunk {
   modules: string[];
   /** Chunks it imports statically. */
   imports: string[];
+  /** Chunks it imports dynamically. */
+  dynamicImports: string[];
+  /** For the entry chunk of an HTML page, the page's name (`main`, `storefront`). */
+  page?: string;
   /** An entry of its own (the app, a page, a lazily loaded component), or it holds a module imported dynamically. */
   pinned: boolean;
 }
@@ -44,8 +48,9 @@ export interface ChunkPlan {
   groups: Record<string, string[]>;
 }
 
-/** A short name a person can read in the network panel: the screens loading it, and a hash. */
-function groupName(screens: string[], allRoutes: number, index: number): string {
+/** A short name a person can read in the network panel: the screens loading it, and a hash of its key. */
+function groupName(key: string, allRoutes: number, index: number): string {
+  const screens = key.split('|').filter((part) => !part.startsWith('~'));
   const routes = [...new Set(screens.map((s) => s.split(' ')[0]!))];
   const langs = new Set(screens.map((s) => s.split(' ')[1]));
   const who =
@@ -55,7 +60,7 @@ function groupName(screens: string[], allRoutes: number, index: number): string 
         ? routes[0]!.replace(/^\/+/, '').replace(/[^\w]+/g, '-').replace(/-$/, '') || 'entry'
         : `screens${routes.length}`;
   const lang = langs.size === 1 ? `.${[...langs][0]}` : '';
-  const hash = createHash('sha1').update(screens.join('|')).digest('hex').slice(0, 6);
+  const hash = createHash('sha1').update(key).digest('hex').slice(0, 6);
   return `${who}${lang}-${hash}${index > 0 ? `-${index}` : ''}`;
 }
 
@@ -83,7 +88,28 @@ function hasCircle(chunks: BuiltChunk[], clusterOf: Map<string, string>): boolea
   return [...new Set(clusterOf.values())].some(visit);
 }
 
-export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads): ChunkPlan {
+/** The chunks a page can ever load: its entry's imports, static and dynamic, transitively. */
+function reachOf(page: string, chunks: BuiltChunk[]): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const reach = new Set<string>();
+  const stack = chunks.filter((c) => c.page === page).map((c) => c.fileName);
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (reach.has(file)) continue;
+    reach.add(file);
+    const chunk = byFile.get(file);
+    if (chunk) stack.push(...chunk.imports, ...chunk.dynamicImports);
+  }
+  return reach;
+}
+
+/**
+ * `pagesApart`: HTML pages other than the app (the truck page) whose code must never take in the
+ * app's: a chunk such a page can load, on render or later (the truck page's map, on a tap), merges
+ * only with chunks it can load too.
+ */
+export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads, pagesApart: string[] = []): ChunkPlan {
+  const reaches = pagesApart.map((page) => [page, reachOf(page, chunks)] as const);
   const screensOf = new Map<string, string[]>();
   for (const [screen, files] of Object.entries(loads)) {
     for (const file of new Set(files)) {
@@ -98,7 +124,8 @@ export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads): ChunkPlan 
   for (const chunk of [...chunks].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
     const screens = screensOf.get(chunk.fileName);
     if (chunk.pinned || screens === undefined) continue;
-    const key = screens.sort().join('|');
+    const apart = reaches.filter(([, reach]) => reach.has(chunk.fileName)).map(([page]) => `~${page}`);
+    const key = [...screens.sort(), ...apart].join('|');
     if (!byScreens.has(key)) byScreens.set(key, []);
     byScreens.get(key)!.push(chunk);
   }
@@ -121,7 +148,7 @@ export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads): ChunkPlan 
       const modules = members.filter((c) => clusterOf.get(c.fileName) === cluster).flatMap((c) => c.modules);
       // A lone chunk is left as Rolldown made it.
       if (members.filter((c) => clusterOf.get(c.fileName) === cluster).length < 2) return;
-      groups[groupName(key.split('|'), allRoutes, index)] = modules.sort();
+      groups[groupName(key, allRoutes, index)] = modules.sort();
     });
   }
   return { groups };
@@ -240,6 +267,8 @@ export function chunkPlan({ plan, reportFile }: ChunkPlanOptions): Plugin {
         fileName: chunk.fileName,
         modules: chunk.moduleIds.map((id) => path.relative(root, id)),
         imports: chunk.imports,
+        dynamicImports: chunk.dynamicImports,
+        ...(chunk.isEntry ? { page: chunk.name } : {}),
         pinned: chunk.isEntry || chunk.isDynamicEntry || chunk.moduleIds.some((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
       }));
       const { writeFile } = await import('node:fs/promises');

@@ -45,11 +45,11 @@ const SCREEN_LOADS_FILE = process.env.SCREEN_LOADS_FILE;
  */
 const STILL_OVER: Record<string, { kib: number; requests: number }> = {
   '/new-signup': { kib: 315, requests: 36 },
-  '/truck-info': { kib: 351, requests: 48 },
+  '/truck-info': { kib: 352, requests: 49 },
   '/truck-register': { kib: 343, requests: 43 },
   '/user-profile': { kib: 343, requests: 43 },
   '/menu': { kib: 313, requests: 44 },
-  '/delivery-zones': { kib: 337, requests: 44 },
+  '/delivery-zones': { kib: 337, requests: 45 },
   '/operating-hours': { kib: 328, requests: 44 },
 };
 
