@@ -21,7 +21,7 @@ const alias = {
  * they wait for cuts; a screen brought under 300 leaves this list. tests/e2e/shell-weight.spec.ts
  * checks the same screens as Chromium loads them.
  */
-const STATIC_STILL_OVER_KIB: Record<string, number> = { '/new-signup': 311, '/truck-register': 335, '/user-profile': 335, '/menu': 305, '/operating-hours': 319, '/delivery-zones': 327 };
+const STATIC_STILL_OVER_KIB: Record<string, number> = { '/new-signup': 311, '/truck-register': 336, '/user-profile': 335, '/menu': 305, '/operating-hours': 317, '/delivery-zones': 326 };
 
 /**
  * Every test file of a project shares one module graph with the files before it (isolate: false):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkCircles, planChunks, type BuiltChunk } from './chunk-plan';
 
-const chunk = (fileName: string, modules: string[], imports: string[] = [], pinned = false): BuiltChunk => ({ fileName, modules, imports, dynamicImports: [], pinned });
+const chunk = (fileName: string, modules: string[], imports: string[] = [], pinned = false): BuiltChunk => ({ fileName, modules, imports, dynamicImports: [], bytes: 100_000, pinned });
 
 describe('the chunk plan', () => {
   it('merges the chunks the same screens load, and only those', () => {
@@ -50,6 +50,28 @@ describe('the chunk plan', () => {
     ]);
     expect(Object.values(planChunks(chunks, loads, ['storefront']).groups)).toEqual([
       ['node_modules/leaflet/dist/leaflet-src.js', 'node_modules/react-leaflet/lib/MapContainer.js'],
+    ]);
+  });
+
+  it('puts a small chunk left alone with the fewest screens that load it and more', () => {
+    const small = (fileName: string, modules: string[]) => ({ ...chunk(fileName, modules), bytes: 900 });
+    const chunks = [
+      chunk('shell-a.js', ['node_modules/react-dom/index.js']),
+      chunk('shell-b.js', ['node_modules/antd/es/button/index.js']),
+      chunk('forms-a.js', ['node_modules/antd/es/form/index.js']),
+      chunk('forms-b.js', ['node_modules/antd/es/input/index.js']),
+      small('money.js', ['src/domain/money/minor.ts']),
+      chunk('big-alone.js', ['node_modules/leaflet/dist/leaflet-src.js']),
+    ];
+    const loads = {
+      '/home en': ['shell-a.js', 'shell-b.js', 'big-alone.js'],
+      '/menu en': ['shell-a.js', 'shell-b.js', 'forms-a.js', 'forms-b.js', 'money.js'],
+      '/user-profile en': ['shell-a.js', 'shell-b.js', 'forms-a.js', 'forms-b.js', 'big-alone.js'],
+    };
+    // money.js (menu only) joins the forms (menu and profile), not the shell (every screen); a large chunk stays alone.
+    expect(Object.values(planChunks(chunks, loads).groups).sort()).toEqual([
+      ['node_modules/antd/es/button/index.js', 'node_modules/react-dom/index.js'],
+      ['node_modules/antd/es/form/index.js', 'node_modules/antd/es/input/index.js', 'src/domain/money/minor.ts'],
     ]);
   });
 

@@ -3,7 +3,8 @@
  * each set of entries (the pages, the dashboard layout, every lazily loaded component) that shares a
  * module, so a dashboard screen fetched 76–102 small files. Many of those chunks are fetched by
  * exactly the same screens on a first visit: merging them changes no screen's bytes and takes files
- * off every screen that loads them. Which screens load what is measured, not guessed (code loaded
+ * off every screen that loads them; a small chunk left alone then joins the group of the fewest
+ * screens that load it and more (SMALL_CHUNK_BYTES). Which screens load what is measured, not guessed (code loaded
  * as a screen renders is invisible to the module graph): `npm run chunk-plan` builds without a
  * plan, opens every screen in Chromium (tests/e2e/shell-weight.spec.ts records what each fetched)
  * and writes the groups to chunk-plan.json, which vite.config.ts hands to Rolldown.
@@ -33,6 +34,8 @@ export interface BuiltChunk {
   imports: string[];
   /** Chunks it imports dynamically. */
   dynamicImports: string[];
+  /** Its minified code's length. */
+  bytes: number;
   /** For the entry chunk of an HTML page, the page's name (`main`, `storefront`). */
   page?: string;
   /** An entry of its own (the app, a page, a lazily loaded component), or it holds a module imported dynamically. */
@@ -104,6 +107,21 @@ function reachOf(page: string, chunks: BuiltChunk[]): Set<string> {
 }
 
 /**
+ * A chunk this small (bytes of minified code, before compression) that no other chunk is loaded by
+ * exactly the same screens joins the group of the fewest screens that load it and more: those other
+ * screens then fetch a few hundred bytes brotli they do not use, and its screens one file fewer.
+ */
+export const SMALL_CHUNK_BYTES = 4096;
+
+interface Cluster {
+  /** The screens that load it, and the pages apart that can reach it: what may merge with what. */
+  key: string;
+  screens: Set<string>;
+  apart: string;
+  members: BuiltChunk[];
+}
+
+/**
  * `pagesApart`: HTML pages other than the app (the truck page) whose code must never take in the
  * app's: a chunk such a page can load, on render or later (the truck page's map, on a tap), merges
  * only with chunks it can load too.
@@ -119,37 +137,53 @@ export function planChunks(chunks: BuiltChunk[], loads: ScreenLoads, pagesApart:
   }
   const allRoutes = new Set(Object.keys(loads).map((s) => s.split(' ')[0])).size;
 
-  // Chunks loaded by the same screens, in a stable order.
-  const byScreens = new Map<string, BuiltChunk[]>();
+  const clusterOf = new Map(chunks.map((c) => [c.fileName, c.fileName]));
+  if (hasCircle(chunks, clusterOf)) throw new Error('chunk plan: the build without a plan already has chunks importing each other in a circle');
+  const clusters = new Map<string, Cluster>();
+  /** Puts the chunk into the cluster unless chunks would then import each other in a circle. */
+  const tryJoin = (chunk: BuiltChunk, into: string): boolean => {
+    clusterOf.set(chunk.fileName, into);
+    if (!hasCircle(chunks, clusterOf)) return true;
+    clusterOf.set(chunk.fileName, chunk.fileName);
+    return false;
+  };
+
+  // First, chunks loaded by exactly the same screens: no screen loads a byte more.
   for (const chunk of [...chunks].sort((a, b) => a.fileName.localeCompare(b.fileName))) {
     const screens = screensOf.get(chunk.fileName);
     if (chunk.pinned || screens === undefined) continue;
-    const apart = reaches.filter(([, reach]) => reach.has(chunk.fileName)).map(([page]) => `~${page}`);
-    const key = [...screens.sort(), ...apart].join('|');
-    if (!byScreens.has(key)) byScreens.set(key, []);
-    byScreens.get(key)!.push(chunk);
+    const apart = reaches
+      .filter(([, reach]) => reach.has(chunk.fileName))
+      .map(([page]) => `~${page}`)
+      .join('|');
+    const key = [...[...screens].sort(), ...(apart ? [apart] : [])].join('|');
+    const same = [...clusters].find(([id, cluster]) => cluster.key === key && tryJoin(chunk, id));
+    if (same) same[1].members.push(chunk);
+    else clusters.set(chunk.fileName, { key, screens: new Set(screens), apart, members: [chunk] });
   }
 
-  const clusterOf = new Map(chunks.map((c) => [c.fileName, c.fileName]));
-  if (hasCircle(chunks, clusterOf)) throw new Error('chunk plan: the build without a plan already has chunks importing each other in a circle');
+  // Then the small chunks left alone, smallest first, each into the cluster of the fewest extra screens.
+  const alone = [...clusters].filter(([, c]) => c.members.length === 1 && c.members[0]!.bytes <= SMALL_CHUNK_BYTES);
+  alone.sort(([a, ca], [b, cb]) => ca.members[0]!.bytes - cb.members[0]!.bytes || a.localeCompare(b));
+  for (const [id, own] of alone) {
+    const chunk = own.members[0]!;
+    const wider = [...clusters]
+      .filter(([other, c]) => other !== id && c.apart === own.apart && [...own.screens].every((s) => c.screens.has(s)))
+      .sort(([a, ca], [b, cb]) => ca.screens.size - cb.screens.size || a.localeCompare(b));
+    const into = wider.find(([other]) => tryJoin(chunk, other));
+    if (into === undefined) continue;
+    into[1].members.push(chunk);
+    clusters.delete(id);
+  }
+
   const groups: Record<string, string[]> = {};
-  for (const [key, members] of [...byScreens].sort(([a], [b]) => a.localeCompare(b))) {
-    const clusters: string[] = [];
-    for (const chunk of members) {
-      const joined = clusters.find((cluster) => {
-        clusterOf.set(chunk.fileName, cluster);
-        if (!hasCircle(chunks, clusterOf)) return true;
-        clusterOf.set(chunk.fileName, chunk.fileName);
-        return false;
-      });
-      if (joined === undefined) clusters.push(chunk.fileName);
-    }
-    clusters.forEach((cluster, index) => {
-      const modules = members.filter((c) => clusterOf.get(c.fileName) === cluster).flatMap((c) => c.modules);
-      // A lone chunk is left as Rolldown made it.
-      if (members.filter((c) => clusterOf.get(c.fileName) === cluster).length < 2) return;
-      groups[groupName(key, allRoutes, index)] = modules.sort();
-    });
+  const named = new Map<string, number>();
+  for (const cluster of [...clusters.values()].sort((a, b) => a.key.localeCompare(b.key) || a.members[0]!.fileName.localeCompare(b.members[0]!.fileName))) {
+    // A lone chunk is left as Rolldown made it.
+    if (cluster.members.length < 2) continue;
+    const index = named.get(cluster.key) ?? 0;
+    named.set(cluster.key, index + 1);
+    groups[groupName(cluster.key, allRoutes, index)] = cluster.members.flatMap((c) => c.modules).sort();
   }
   return { groups };
 }
@@ -268,6 +302,7 @@ export function chunkPlan({ plan, reportFile }: ChunkPlanOptions): Plugin {
         modules: chunk.moduleIds.map((id) => path.relative(root, id)),
         imports: chunk.imports,
         dynamicImports: chunk.dynamicImports,
+        bytes: chunk.code.length,
         ...(chunk.isEntry ? { page: chunk.name } : {}),
         pinned: chunk.isEntry || chunk.isDynamicEntry || chunk.moduleIds.some((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
       }));
