@@ -21,7 +21,8 @@
  * circles itself (chunkPlan below) and says to make the plan again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -67,28 +68,18 @@ function groupName(key: string, allRoutes: number, index: number): string {
   return `${who}${lang}-${hash}${index > 0 ? `-${index}` : ''}`;
 }
 
-/** Whether the graph of clusters (chunks merged so far) has a circle. */
+/** Whether the chunks, merged as clusterOf says so far, would import each other in a circle. */
 function hasCircle(chunks: BuiltChunk[], clusterOf: Map<string, string>): boolean {
-  const edges = new Map<string, Set<string>>();
+  const merged = new Map<string, Set<string>>();
   for (const chunk of chunks) {
     const from = clusterOf.get(chunk.fileName)!;
+    if (!merged.has(from)) merged.set(from, new Set());
     for (const imported of chunk.imports) {
       const to = clusterOf.get(imported);
-      if (to === undefined || to === from) continue;
-      if (!edges.has(from)) edges.set(from, new Set());
-      edges.get(from)!.add(to);
+      if (to !== undefined && to !== from) merged.get(from)!.add(to);
     }
   }
-  const state = new Map<string, 'open' | 'done'>();
-  const visit = (node: string): boolean => {
-    if (state.get(node) === 'done') return false;
-    if (state.get(node) === 'open') return true;
-    state.set(node, 'open');
-    for (const next of edges.get(node) ?? []) if (visit(next)) return true;
-    state.set(node, 'done');
-    return false;
-  };
-  return [...new Set(clusterOf.values())].some(visit);
+  return chunkCircles([...merged].map(([fileName, imports]) => ({ fileName, imports: [...imports] }))).length > 0;
 }
 
 /** The chunks a page can ever load: its entry's imports, static and dynamic, transitively. */
@@ -192,12 +183,8 @@ export const CHUNK_PLAN_FILE = path.resolve('scripts/build/chunk-plan.json');
 
 /** The plan as a module → group lookup; empty when there is none yet. */
 export function readChunkPlan(file = CHUNK_PLAN_FILE): Map<string, string> {
-  let plan: ChunkPlan;
-  try {
-    plan = JSON.parse(readFileSync(file, 'utf8')) as ChunkPlan;
-  } catch {
-    return new Map();
-  }
+  if (!existsSync(file)) return new Map();
+  const plan = JSON.parse(readFileSync(file, 'utf8')) as ChunkPlan;
   return new Map(Object.entries(plan.groups).flatMap(([group, modules]) => modules.map((m) => [m, group] as const)));
 }
 
@@ -238,9 +225,18 @@ export function chunkCircles(chunks: { fileName: string; imports: string[] }[]):
   return circles;
 }
 
-/** What Rolldown tells a group's `name` about a module (its ChunkingContext), as read here. */
-interface ChunkingContext {
-  getModuleInfo(id: string): { isEntry: boolean; dynamicImporters: readonly string[] } | null;
+/** What Rolldown tells about a module (getModuleInfo), as read here. */
+interface ModuleFacts {
+  isEntry: boolean;
+  dynamicImporters: readonly string[];
+}
+
+/**
+ * An entry, or a module something imports dynamically: never in a group, whatever the plan says
+ * (the code may have moved since), as Rolldown would lose its namespace in the facade it writes for it.
+ */
+function loadsOnItsOwn(info: ModuleFacts | null): boolean {
+  return info === null || info.isEntry || info.dynamicImporters.length > 0;
 }
 
 export interface ChunkPlanOptions {
@@ -272,13 +268,8 @@ export function chunkPlan({ plan, reportFile }: ChunkPlanOptions): Plugin {
                     groups: [
                       {
                         debugName: 'chunk-plan',
-                        // Never a module imported dynamically or an entry, even if the plan names it (the code
-                        // may have moved since): Rolldown would lose its namespace in the facade it writes for it.
-                        name: (id: string, ctx: ChunkingContext) => {
-                          const info = ctx.getModuleInfo(id);
-                          if (info === null || info.isEntry || info.dynamicImporters.length > 0) return null;
-                          return plan.get(path.relative(root, id)) ?? null;
-                        },
+                        name: (id: string, ctx: { getModuleInfo(id: string): ModuleFacts | null }) =>
+                          loadsOnItsOwn(ctx.getModuleInfo(id)) ? null : (plan.get(path.relative(root, id)) ?? null),
                         includeDependenciesRecursively: false,
                       },
                     ],
@@ -304,9 +295,8 @@ export function chunkPlan({ plan, reportFile }: ChunkPlanOptions): Plugin {
         dynamicImports: chunk.dynamicImports,
         bytes: chunk.code.length,
         ...(chunk.isEntry ? { page: chunk.name } : {}),
-        pinned: chunk.isEntry || chunk.isDynamicEntry || chunk.moduleIds.some((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0),
+        pinned: chunk.isEntry || chunk.isDynamicEntry || chunk.moduleIds.some((id) => loadsOnItsOwn(this.getModuleInfo(id))),
       }));
-      const { writeFile } = await import('node:fs/promises');
       await writeFile(reportFile, JSON.stringify(report));
     },
   };
