@@ -21,7 +21,7 @@ const alias = {
  * they wait for cuts; a screen brought under 300 leaves this list. tests/e2e/shell-weight.spec.ts
  * checks the same screens as Chromium loads them.
  */
-const STATIC_STILL_OVER_KIB: Record<string, number> = { '/new-signup': 311, '/truck-register': 336, '/user-profile': 335, '/menu': 305, '/operating-hours': 317, '/delivery-zones': 326 };
+const STATIC_STILL_OVER_KIB: Record<string, number> = { '/truck-register': 311, '/user-profile': 312, '/menu': 305, '/operating-hours': 317, '/delivery-zones': 326 };
 
 /**
  * Every test file of a project shares one module graph with the files before it (isolate: false):
@@ -98,8 +98,9 @@ export default defineConfig({
       ],
       // A language's start-up catalogues (src/web/i18n/<lang>/index.ts; home's load with their screen).
       startupModules: [/\/src\/web\/i18n\/(\w+)\/index\.ts$/],
-      // Without the chunk plan the screens weigh more (decision 015): that build is only measured.
-      reportOnly: process.env.CHUNK_PLAN === 'off',
+      // Without the chunk plan the screens weigh more (decision 015): that build is only measured. So is one
+      // built with WEIGHT_BUDGET=report, to weigh a change before the plan is made again (`npm run chunk-plan`).
+      reportOnly: process.env.CHUNK_PLAN === 'off' || process.env.WEIGHT_BUDGET === 'report',
     }),
   ],
   resolve: { alias },

@@ -8,7 +8,12 @@
  * 85 or more on the back-office screens (decision 015). It prints; it is not a test.
  *
  *   npm run build && node --import tsx bench/lighthouse.bench.ts
+ *
+ * LIGHTHOUSE_PATHS=/home,/orders measures only those; LIGHTHOUSE_REPORTS=<dir> writes each page's full
+ * report there (`<path>.json`), for the long tasks and the script behind them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -17,8 +22,11 @@ import { DEMO_TRUCK } from '../tests/e2e/support/demo-truck';
 import { signInDemoVendor, type DemoSession } from '../tests/e2e/support/demo-vendor';
 import { startServer } from '../tests/e2e/support/server';
 
-const PUBLIC_PATHS = ['/', '/t/saj-station'];
-const SIGNED_IN_PATHS = ['/home', '/orders', '/menu', '/delivery-zones', '/booking-details'];
+const ONLY = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const picked = (path: string) => !ONLY || ONLY.includes(path);
+const PUBLIC_PATHS = ['/', '/t/saj-station'].filter(picked);
+const SIGNED_IN_PATHS = ['/home', '/orders', '/menu', '/delivery-zones', '/booking-details'].filter(picked);
 const TARGETS: Record<string, number> = { '/': 90, '/t/saj-station': 95, ...Object.fromEntries(SIGNED_IN_PATHS.map((path) => [path, 85])) };
 
 interface ResourceSummaryItem {
@@ -73,6 +81,10 @@ async function measure(path: string, note = ''): Promise<string> {
   const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(join(REPORTS, `${path.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
+  }
   // A screen that sent the browser elsewhere (signed out) would be scored as the wrong page.
   const shown = new URL(lhr.finalDisplayedUrl).pathname;
   if (shown !== path) throw new Error(`Lighthouse: ${path} showed ${shown}`);

@@ -6,12 +6,9 @@ import { z } from 'zod';
 import { ACTIONS, ROLES, TRUCK_ROLES } from '../access';
 import { isCommonPassword } from './common-passwords';
 import { LANGS } from '../errors';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export * from './limits';
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 

@@ -10,34 +10,21 @@ import { CurrencySchema } from '../money';
 import { ReasonSchema } from '../status-flow';
 import { isIanaTimeZone } from '../time-zone';
 import { UploadSchema } from '../uploads';
+import { CUISINES, DOCUMENT_TYPES, EXPIRY_WARNING_DAYS, MAX_CUISINES, MAX_PHOTOS, POWER_SOURCES, REQUIRED_DOCUMENTS, type DocumentType } from './choices';
 import { ADMIN_TRUCK_FILTERS, REVIEW_ACTIONS, TRUCK_STATUSES, type TruckStatus } from './flow';
 
+export * from './choices';
 export * from './flow';
+/** The reason an admin gives for sending an application back, rejecting or suspending a truck. */
+export { ReasonSchema };
 
-export const CUISINES = [
-  'burgers', 'shawarma', 'falafel', 'grills', 'sandwiches', 'pizza', 'tacos', 'asian', 'indian',
-  'seafood', 'healthy', 'breakfast', 'coffee', 'juices', 'desserts', 'ice_cream', 'gulf', 'levantine',
-  'egyptian', 'other',
-] as const;
 export const CuisineSchema = z.enum(CUISINES);
-
-export const DOCUMENT_TYPES = [
-  'commercial_registration', 'health_permit', 'vehicle_registration', 'insurance', 'commissary_agreement', 'other',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-/** Without these two valid documents a truck may not trade (docs/product.md §2.2). */
-export const REQUIRED_DOCUMENTS: readonly DocumentType[] = ['commercial_registration', 'health_permit'];
-export const EXPIRY_WARNING_DAYS = 30;
-
-export const POWER_SOURCES = ['generator', 'hookup'] as const;
 
 const IsoDateSchema = z.iso.date();
 const UuidSchema = z.uuid();
 const NameSchema = z.string().trim().max(80);
 const DescriptionSchema = z.string().trim().max(1000);
 
-export const MAX_CUISINES = 5;
-export const MAX_PHOTOS = 8;
 
 /** Step 1: basics. Names in both languages are required at submission, either is enough for a draft. */
 export const TruckBasicsSchema = z.strictObject({

@@ -5,8 +5,8 @@
  * antd wrap themselves in it.
  */
 import { ConfigProvider, theme } from 'antd';
-import arEG from 'antd/locale/ar_EG';
-import enUS from 'antd/locale/en_US';
+import arEG from 'antd/es/locale/ar_EG';
+import enUS from 'antd/es/locale/en_US';
 import type { ReactNode } from 'react';
 import { useAppSelector } from './hooks';
 import { useSettings } from './shell/settings-context';

@@ -54,4 +54,17 @@ describe('contractRule', () => {
     await expect(validate(rule, 'abcd')).resolves.toBeUndefined();
     await expect(validate(rule, 'ab')).rejects.toThrow();
   });
+
+  it('checks against a loaded schema as against one at hand', async () => {
+    const rule = contractRule(async () => z.string().min(3), 'en', { required: true, isEmpty });
+    await expect(validate(rule, 'abcd')).resolves.toBeUndefined();
+    await expect(validate(rule, 'ab')).rejects.toThrow(/3/);
+    await expect(validate(rule, '')).rejects.toThrow(fieldMessage('en', 'required'));
+  });
+
+  it('leaves the value to the server when the schema cannot be fetched', async () => {
+    const rule = contractRule(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 'en', { required: true, isEmpty });
+    await expect(validate(rule, 'ab')).resolves.toBeUndefined();
+    await expect(validate(rule, '')).rejects.toThrow(fieldMessage('en', 'required'));
+  });
 });

@@ -17,14 +17,26 @@ export interface ContractRuleOptions {
   isEmpty: (value: unknown) => boolean;
 }
 
-/** A field's rule from its contract: an empty value is `required` or passes; anything else must pass the schema. */
-export function contractRule(schema: z.ZodType, lang: Lang, { required, isEmpty }: ContractRuleOptions): FormRule {
+/**
+ * The schema a field is checked against, or a loader for it. A form screen that loads its contracts
+ * (and zod with them, 23 KiB) only when a field is first checked opens without them (decision 015).
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+/**
+ * A field's rule from its contract: an empty value is `required` or passes; anything else must pass
+ * the schema. If a loaded schema cannot be fetched (the signal dropped), the value passes here: the
+ * server checks the same contract when the form is sent.
+ */
+export function contractRule(source: SchemaSource, lang: Lang, { required, isEmpty }: ContractRuleOptions): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       if (isEmpty(value)) {
         if (required) throw new Error(fieldMessage(lang, 'required'));
         return;
       }
+      const schema = typeof source === 'function' ? await source().catch(() => null) : source;
+      if (schema === null) return;
       const result = schema.safeParse(value);
       if (!result.success) throw new Error(issuesToFields(result.error.issues, lang)[0]?.message);
     },

@@ -1,6 +1,6 @@
 /** The user's photo: upload (checked and resized by the server) or remove; saved at once. */
 import { UserOutlined } from '@ant-design/icons';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@domain/accounts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@domain/accounts/limits';
 import { errorMessage } from '../../ui/messages';
 import { Alert, Avatar, Button, Space } from 'antd';
 import { useRef, useState } from 'react';

@@ -2,13 +2,14 @@
  * The forgot-password pop-up: asks for the email and sends the link; opened from a reset link
  * (`/?reset=…`) it asks for the new password instead, then hands over to sign-in.
  */
-import { EmailSchema, type ForgotPassword } from '@domain/accounts';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import type { ForgotPassword } from '@domain/accounts';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { problemOf } from '../../ui/api-problem';
 import { notify } from '../../ui/notify';
+import { Outcome } from '../../ui/outcome';
 import { useForgotPasswordMutation, useResetPasswordMutation } from './accounts.api';
 import { useFormProblem, zodRule } from './form-support';
 import { NewPasswordFields } from './new-password-fields';
@@ -40,13 +41,13 @@ function RequestLink() {
   );
 
   if (sentTo) {
-    return <Result status="success" title={t('forgot.sent', { email: sentTo })} extra={backToSignIn} data-testid="reset-link-sent" />;
+    return <Outcome status="success" title={t('forgot.sent', { email: sentTo })} extra={backToSignIn} testId="reset-link-sent" />;
   }
   return (
     <Form form={form} name="forgot-password" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
       <p>{t('forgot.intro')}</p>
       {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
-      <Form.Item name="email" label={t('fields.email')} rules={[zodRule(EmailSchema, problem.lang)]}>
+      <Form.Item name="email" label={t('fields.email')} rules={[zodRule((c) => c.EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>

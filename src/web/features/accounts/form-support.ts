@@ -2,6 +2,7 @@
  * The account forms on the shared form helpers (src/web/ui/form-problems): a blank field (empty or
  * only spaces) is `required` unless optional, and field errors land on the field named by their path.
  */
+import type * as AccountContracts from '@domain/accounts';
 import type { Lang } from '@domain/errors';
 import type { FormInstance, FormRule } from 'antd';
 import { useCallback, useState } from 'react';
@@ -13,9 +14,12 @@ import { contractRule, showFormProblem } from '../../ui/form-problems';
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** An empty field is `required` unless the rule is optional; anything else must pass the schema. */
-export function zodRule(schema: z.ZodType, lang: Lang, options: { optional?: boolean } = {}): FormRule {
-  return contractRule(schema, lang, { required: !options.optional, isEmpty: isBlank });
+/** The contracts with zod load when a field is first checked, not with the form (decision 015). */
+const contracts = () => import('@domain/accounts');
+
+/** An empty field is `required` unless the rule is optional; anything else must pass the schema `pick` names. */
+export function zodRule(pick: (contracts: typeof AccountContracts) => z.ZodType, lang: Lang, options: { optional?: boolean } = {}): FormRule {
+  return contractRule(() => contracts().then(pick), lang, { required: !options.optional, isEmpty: isBlank });
 }
 
 /** The message above a form: `report(error)` after a failed call, `clear()` before the next one. */

@@ -1,5 +1,4 @@
 /** A new password and its repetition, checked by the shared password rules. */
-import { NewPasswordSchema } from '@domain/accounts';
 import type { Lang } from '@domain/errors';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ export function NewPasswordFields({ name, lang }: { name: string; lang: Lang }) 
   const { t } = useTranslation('accounts');
   return (
     <>
-      <Form.Item name={name} label={t('fields.newPassword')} extra={t('fields.passwordHint')} rules={[zodRule(NewPasswordSchema, lang)]}>
+      <Form.Item name={name} label={t('fields.newPassword')} extra={t('fields.passwordHint')} rules={[zodRule((c) => c.NewPasswordSchema, lang)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

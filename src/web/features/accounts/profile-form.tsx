@@ -2,7 +2,7 @@
  * Name, phone and language: the create-profile step after signing up, and the details on /user-profile.
  * A new language also switches the interface (docs/product.md §6.4: save lang_dir, reload).
  */
-import { FullNameSchema, PhoneSchema, type UpdateProfile } from '@domain/accounts';
+import type { UpdateProfile } from '@domain/accounts';
 import { Alert, Button, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -70,10 +70,10 @@ export default function ProfileForm({ mode, onDone, onSkip, next }: ProfileFormP
       <Form.Item label={t('profile.avatar')}>
         <AvatarPicker />
       </Form.Item>
-      <Form.Item name="fullName" label={t('fields.fullName')} rules={[zodRule(FullNameSchema, problem.lang)]}>
+      <Form.Item name="fullName" label={t('fields.fullName')} rules={[zodRule((c) => c.FullNameSchema, problem.lang)]}>
         <Input autoComplete="name" maxLength={100} />
       </Form.Item>
-      <Form.Item name="phone" label={t('fields.phone')} extra={t('fields.phoneHint')} rules={[zodRule(PhoneSchema, problem.lang, { optional: mode === 'edit' })]}>
+      <Form.Item name="phone" label={t('fields.phone')} extra={t('fields.phoneHint')} rules={[zodRule((c) => c.PhoneSchema, problem.lang, { optional: mode === 'edit' })]}>
         <Input type="tel" autoComplete="tel" dir="ltr" inputMode="tel" />
       </Form.Item>
       <Form.Item name="language" label={t('fields.language')} extra={t('userProfile.languageReload')}>

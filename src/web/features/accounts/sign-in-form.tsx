@@ -1,5 +1,5 @@
 /** The sign-in pop-up's form; on success the entry page moves on to /home. */
-import { EmailSchema, GivenPasswordSchema, type SignIn } from '@domain/accounts';
+import type { SignIn } from '@domain/accounts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -31,10 +31,10 @@ export default function SignInForm() {
   return (
     <Form form={form} name="sign-in" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
       {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
-      <Form.Item name="email" label={t('fields.email')} rules={[zodRule(EmailSchema, problem.lang)]}>
+      <Form.Item name="email" label={t('fields.email')} rules={[zodRule((c) => c.EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus={!email} />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.password')} rules={[zodRule(GivenPasswordSchema, problem.lang)]}>
+      <Form.Item name="password" label={t('fields.password')} rules={[zodRule((c) => c.GivenPasswordSchema, problem.lang)]}>
         <Input.Password autoComplete="current-password" autoFocus={Boolean(email)} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>

@@ -1,5 +1,5 @@
 /** The account step of signing up (pop-up and /new-signup): email and password; the UI language becomes the account's. */
-import { EmailSchema, NewPasswordSchema, type SignUp } from '@domain/accounts';
+import type { SignUp } from '@domain/accounts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,10 +44,10 @@ export default function SignUpForm({ onDone, onSignIn }: { onDone: (email: strin
     <Form form={form} name="sign-up" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
       {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
       {taken && <Alert className="td-form-problem" type="info" showIcon title={t('signUp.taken', { email: taken })} role="status" data-testid="sign-up-taken" />}
-      <Form.Item name="email" label={t('fields.email')} rules={[zodRule(EmailSchema, problem.lang)]}>
+      <Form.Item name="email" label={t('fields.email')} rules={[zodRule((c) => c.EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.password')} extra={t('fields.passwordHint')} rules={[zodRule(NewPasswordSchema, problem.lang)]}>
+      <Form.Item name="password" label={t('fields.password')} extra={t('fields.passwordHint')} rules={[zodRule((c) => c.NewPasswordSchema, problem.lang)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={signingUp || signingIn}>

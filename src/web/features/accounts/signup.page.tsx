@@ -1,10 +1,11 @@
 /** `/new-signup`: the full-page sign-up: account, then profile, then the prompt to register the truck. */
-import { Button, Result, Steps } from 'antd';
+import { Button, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AntdProvider } from '../../app/antd-provider';
+import { Outcome } from '../../ui/outcome';
 import ProfileForm from './profile-form';
 import { openPop } from './session.slices';
 import SignUpForm from './sign-up-form';
@@ -33,18 +34,20 @@ export function Component() {
               }} />}
           {step === 1 && <ProfileForm mode="create" next="/home" onDone={() => setStep(2)} onSkip={() => setStep(2)} />}
           {step === 2 && (
-            <Result
+            <Outcome
               status="success"
               title={t('signupPage.truckTitle')}
               subTitle={t('signupPage.truckIntro')}
-              extra={[
-                <Link key="register" to="/truck-register">
-                  <Button type="primary">{t('signupPage.registerTruck')}</Button>
-                </Link>,
-                <Link key="later" to="/home">
-                  <Button>{t('signupPage.later')}</Button>
-                </Link>,
-              ]}
+              extra={
+                <>
+                  <Link to="/truck-register">
+                    <Button type="primary">{t('signupPage.registerTruck')}</Button>
+                  </Link>
+                  <Link to="/home">
+                    <Button>{t('signupPage.later')}</Button>
+                  </Link>
+                </>
+              }
             />
           )}
         </section>

@@ -1,5 +1,5 @@
 /** `/user-profile`: details (photo, name, phone, language), password change, and signing out here or everywhere. */
-import { GivenPasswordSchema, type ChangePassword } from '@domain/accounts';
+import type { ChangePassword } from '@domain/accounts';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ function PasswordPanel() {
       <p>{t('userProfile.passwordIntro')}</p>
       <Form form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
         {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
-        <Form.Item name="currentPassword" label={t('fields.currentPassword')} rules={[zodRule(GivenPasswordSchema, problem.lang)]}>
+        <Form.Item name="currentPassword" label={t('fields.currentPassword')} rules={[zodRule((c) => c.GivenPasswordSchema, problem.lang)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <NewPasswordFields name="newPassword" lang={problem.lang} />

@@ -6,13 +6,14 @@
  * afterwards (pending-invitation.tsx).
  */
 import type { InvitationPreview } from '@domain/team';
-import { Alert, Button, Result, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CURRENT_TRUCK_KEY } from '../../app/current-truck';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { writeString } from '../../app/storage';
 import { problemMessage, problemOf } from '../../ui/api-problem';
+import { Outcome } from '../../ui/outcome';
 import { AntdProvider } from '../../app/antd-provider';
 import { useFormat } from '../../app/use-format';
 import { rememberInvitation } from './pending-invitation';
@@ -36,7 +37,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
 
   if (invitation.state !== 'pending') {
     return (
-      <Result
+      <Outcome
         status="warning"
         title={t('join.title')}
         subTitle={<span data-testid="invitation-state" data-state={invitation.state}>{t(`join.states.${invitation.state}`)}</span>}
@@ -119,7 +120,7 @@ export function Component() {
       ) : data ? (
         <Invitation token={token} invitation={data} />
       ) : (
-        <Result
+        <Outcome
           status="warning"
           title={t('join.title')}
           subTitle={<span data-testid="invitation-state" data-state="invalid">{invalid ? t('join.states.invalid') : t('failed')}</span>}

@@ -1,6 +1,7 @@
 /** Step 1, and the "Basics" part of editing: names and descriptions in both languages, cuisines, logo and photos. */
 import { DeleteOutlined } from '@ant-design/icons';
-import { CUISINES, MAX_CUISINES, MAX_PHOTOS, TruckBasicsSchema, type Truck, type TruckBasics } from '@domain/trucks';
+import { CUISINES, MAX_CUISINES, MAX_PHOTOS } from '@domain/trucks/choices';
+import type { Truck, TruckBasics } from '@domain/trucks';
 import type { Upload } from '@domain/uploads';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +14,6 @@ import { useLang } from './truck-name';
 import { useTruckName } from './truck-name';
 import { useSaveBasicsMutation } from './trucks.api';
 
-const field = TruckBasicsSchema.shape;
 
 type Files = Record<string, Upload>;
 
@@ -114,20 +114,20 @@ export function BasicsForm({ truck, actions, onSaved }: StepFormProps) {
     <Form form={form} layout="vertical" initialValues={truck.basics} onFinish={finish} data-testid="basics-form" requiredMark>
       {message && <Alert type="error" title={message} showIcon className="td-form-alert" />}
       <div className="td-form-grid">
-        <Form.Item name="nameEn" label={t('fields.nameEn')} rules={[zodRule(field.nameEn, lang, true)]} required>
+        <Form.Item name="nameEn" label={t('fields.nameEn')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.nameEn, lang, true)]} required>
           <Input dir="ltr" lang="en" autoComplete="organization" data-testid="nameEn" />
         </Form.Item>
-        <Form.Item name="nameAr" label={t('fields.nameAr')} rules={[zodRule(field.nameAr, lang, true)]} required>
+        <Form.Item name="nameAr" label={t('fields.nameAr')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.nameAr, lang, true)]} required>
           <Input dir="rtl" lang="ar" data-testid="nameAr" />
         </Form.Item>
-        <Form.Item name="descriptionEn" label={t('fields.descriptionEn')} rules={[zodRule(field.descriptionEn, lang)]}>
+        <Form.Item name="descriptionEn" label={t('fields.descriptionEn')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.descriptionEn, lang)]}>
           <Input.TextArea dir="ltr" lang="en" autoSize={{ minRows: 3, maxRows: 8 }} data-testid="descriptionEn" />
         </Form.Item>
-        <Form.Item name="descriptionAr" label={t('fields.descriptionAr')} rules={[zodRule(field.descriptionAr, lang)]}>
+        <Form.Item name="descriptionAr" label={t('fields.descriptionAr')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.descriptionAr, lang)]}>
           <Input.TextArea dir="rtl" lang="ar" autoSize={{ minRows: 3, maxRows: 8 }} data-testid="descriptionAr" />
         </Form.Item>
       </div>
-      <Form.Item name="cuisines" label={t('fields.cuisines')} extra={t('hints.cuisines')} rules={[zodRule(field.cuisines, lang, true)]} required>
+      <Form.Item name="cuisines" label={t('fields.cuisines')} extra={t('hints.cuisines')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.cuisines, lang, true)]} required>
         <ToggleChips
           max={MAX_CUISINES}
           label={t('fields.cuisines')}

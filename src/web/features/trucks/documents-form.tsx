@@ -4,7 +4,8 @@
  */
 import { DeleteOutlined, FileOutlined } from '@ant-design/icons';
 import { fieldMessage } from '../../ui/messages';
-import { DOCUMENT_TYPES, REQUIRED_DOCUMENTS, TruckDocumentInputSchema, type DocumentType, type Truck, type TruckDocumentInput } from '@domain/trucks';
+import { DOCUMENT_TYPES, REQUIRED_DOCUMENTS } from '@domain/trucks/choices';
+import type { DocumentType, Truck, TruckDocumentInput } from '@domain/trucks';
 import type { Upload } from '@domain/uploads';
 import { Alert, Button, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -18,7 +19,6 @@ import { showProblem, useProblemText, zodRule } from './form-support';
 import { useLang } from './truck-name';
 import { useDeleteDocumentMutation, useSaveDocumentMutation } from './trucks.api';
 
-const field = TruckDocumentInputSchema.shape;
 
 function DocumentFileField({ value, onChange, truckId, file, onFile }: { value?: string; onChange?(id: string): void; truckId: string; file: Upload | undefined; onFile(upload: Upload): void }) {
   const { t } = useTranslation('trucks');
@@ -83,16 +83,16 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
       <Form form={form} name={`document-${type}`} layout="vertical" initialValues={saved} onFinish={finish}>
         {message && <Alert type="error" title={message} showIcon className="td-form-alert" />}
         <div className="td-form-grid">
-          <Form.Item name="number" label={t('fields.number')} rules={[zodRule(field.number, lang, true)]} required>
+          <Form.Item name="number" label={t('fields.number')} rules={[zodRule((c) => c.TruckDocumentInputSchema.shape.number, lang, true)]} required>
             <Input dir="ltr" data-testid="document-number" />
           </Form.Item>
-          <Form.Item name="issuer" label={t('fields.issuer')} rules={[zodRule(field.issuer, lang, true)]} required>
+          <Form.Item name="issuer" label={t('fields.issuer')} rules={[zodRule((c) => c.TruckDocumentInputSchema.shape.issuer, lang, true)]} required>
             <Input data-testid="document-issuer" />
           </Form.Item>
           <Form.Item
             name="issueDate"
             label={t('fields.issueDate')}
-            rules={[zodRule(field.issueDate, lang, true), dateRule((date) => (date > truck.today ? 'issue_date_future' : null))]}
+            rules={[zodRule((c) => c.TruckDocumentInputSchema.shape.issueDate, lang, true), dateRule((date) => (date > truck.today ? 'issue_date_future' : null))]}
             required
           >
             <DateField max={truck.today} testId="document-issueDate" />
@@ -102,7 +102,7 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
             label={t('fields.expiryDate')}
             dependencies={['issueDate']}
             rules={[
-              zodRule(field.expiryDate, lang, true),
+              zodRule((c) => c.TruckDocumentInputSchema.shape.expiryDate, lang, true),
               dateRule((date) => (date < truck.today ? 'document_expired' : null)),
               ({ getFieldValue }) => dateRule((date) => (date < (getFieldValue('issueDate') ?? '') ? 'expiry_before_issue' : null)),
             ]}
@@ -111,7 +111,7 @@ function DocumentCard({ truck, type, onSaved }: { truck: Truck; type: DocumentTy
             <DateField min={truck.today} testId="document-expiryDate" />
           </Form.Item>
         </div>
-        <Form.Item name="fileId" label={t('fields.fileId')} extra={t('hints.documentFile')} rules={[zodRule(field.fileId, lang, true)]} required>
+        <Form.Item name="fileId" label={t('fields.fileId')} extra={t('hints.documentFile')} rules={[zodRule((c) => c.TruckDocumentInputSchema.shape.fileId, lang, true)]} required>
           <DocumentFileField truckId={truck.id} file={file} onFile={setFile} />
         </Form.Item>
         <Space wrap>

@@ -4,6 +4,7 @@
  * named by the first segment of its path (`cuisines.0` is the cuisines field), shown or not.
  */
 import type { Lang } from '@domain/errors';
+import type * as TruckContracts from '@domain/trucks';
 import type { FormInstance, FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,9 +14,15 @@ import { useLang } from './truck-name';
 
 const isUnset = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** A field's rule from its contract; `required` adds the check submission makes (drafts may leave it empty). */
-export function zodRule(schema: z.ZodType, lang: Lang, required = false): FormRule {
-  return contractRule(schema, lang, { required, isEmpty: isUnset });
+/** The contracts with zod load when a field is first checked, not with the form (decision 015). */
+export const contracts = () => import('@domain/trucks');
+
+/**
+ * A field's rule from the contract `pick` names; `required` adds the check submission makes (drafts
+ * may leave it empty).
+ */
+export function zodRule(pick: (contracts: typeof TruckContracts) => z.ZodType, lang: Lang, required = false): FormRule {
+  return contractRule(() => contracts().then(pick), lang, { required, isEmpty: isUnset });
 }
 
 /** Puts field errors on the form and returns the message to show above it, or null when every one landed on a field. */

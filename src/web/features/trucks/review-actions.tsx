@@ -1,5 +1,4 @@
 /** The admin's decisions on one truck: only those its status allows; a reason where the flow asks for one. */
-import { ReasonSchema } from '@domain/status-flow';
 import type { ReviewCommand, Truck } from '@domain/trucks';
 import { allowedReviewActions } from '@domain/trucks/flow';
 import { Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
@@ -39,7 +38,7 @@ function ReasonDialog({ action, name, onCancel, onDecide }: { action: ReasonActi
           await onDecide(reason).finally(() => setBusy(false));
         }}
       >
-        <Form.Item name="reason" label={t('review.reasonLabel')} rules={[zodRule(ReasonSchema, lang, true)]} required>
+        <Form.Item name="reason" label={t('review.reasonLabel')} rules={[zodRule((c) => c.ReasonSchema, lang, true)]} required>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={500} showCount data-testid="reason" />
         </Form.Item>
       </Form>
