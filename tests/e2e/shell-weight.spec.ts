@@ -47,9 +47,7 @@ const STILL_OVER: Record<string, { kib: number; requests: number }> = {
   '/truck-info': { kib: 353, requests: 37 },
   '/truck-register': { kib: 319, requests: 32 },
   '/user-profile': { kib: 320, requests: 34 },
-  '/menu': { kib: 313, requests: 34 },
   '/delivery-zones': { kib: 336, requests: 32 },
-  '/operating-hours': { kib: 325, requests: 29 },
 };
 
 let server: RunningServer;

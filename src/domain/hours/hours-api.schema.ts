@@ -6,13 +6,8 @@
 import type { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { OpenStatus } from './open-status';
+import { MAX_EXCEPTIONS, PAUSE_MINUTES } from './limits';
 import { refuseShiftOverlaps, timetableShape, type Schedule } from './schedule.schema';
-
-/** Enough for a year of holidays and special days; past ones are dropped on save. */
-export const MAX_EXCEPTIONS = 100;
-export const PAUSE_MINUTES = [15, 30, 60] as const;
-/** Longer breaks are a closed exception, which the public page can show ahead of time. */
-export const MAX_PAUSE_HOURS = 24;
 
 export const HoursUpdateSchema = z
   .strictObject({

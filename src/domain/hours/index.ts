@@ -33,10 +33,7 @@ export {
 export {
   HoursSchema,
   HoursUpdateSchema,
-  MAX_EXCEPTIONS,
-  MAX_PAUSE_HOURS,
   OpenStatusViewSchema,
-  PAUSE_MINUTES,
   PauseSchema,
   openStatusView,
   scheduleOf,
@@ -46,3 +43,4 @@ export {
   type OpenStatusView,
   type Pause,
 } from './hours-api.schema';
+export { MAX_EXCEPTIONS, MAX_PAUSE_HOURS, PAUSE_MINUTES } from './limits';

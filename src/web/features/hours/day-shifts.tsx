@@ -1,5 +1,5 @@
 /** A weekday's shifts: add, edit, remove, and copy the day to other days. */
-import { WEEKDAYS, type Weekday } from '@domain/hours';
+import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { Button, Checkbox, Popover } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

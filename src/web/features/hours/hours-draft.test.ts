@@ -1,6 +1,6 @@
-import type { Hours } from '@domain/hours';
+import { HoursUpdateSchema, type Hours } from '@domain/hours';
 import { describe, expect, it } from 'vitest';
-import { checkDraft, copyDay, draftOf, nextShift, sameUpdate, updateOf } from './hours-draft';
+import { checkDraft, copyDay, draftOf, loadHoursContract, nextShift, sameUpdate, savedCheck, updateOf } from './hours-draft';
 
 const HOURS: Hours = {
   timeZone: 'Asia/Kuwait',
@@ -44,18 +44,23 @@ describe('the hours draft', () => {
   it('names an overnight clash in the interface language, and shows no schedule while it lasts', () => {
     const draft = draftOf(HOURS);
     const clashing = { ...draft, days: { ...draft.days, sat: [{ ...nextShift([]), opens: '01:00', closes: '03:00' }] } };
-    const en = checkDraft(clashing, 'en');
+    const en = checkDraft(clashing, 'en', HoursUpdateSchema);
     expect(en.schedule).toBeNull();
     expect(en.errors.get('days.fri.0')).toEqual(['This shift (19:00–02:00) runs past midnight into the next day’s shift 01:00–03:00.']);
-    expect(checkDraft(clashing, 'ar').errors.get('days.fri.0')![0]).toMatch(/[\u0600-\u06FF]/);
-    expect(checkDraft(draft, 'en')).toMatchObject({ errors: new Map(), schedule: { timeZone: 'Asia/Kuwait' } });
+    expect(checkDraft(clashing, 'ar', HoursUpdateSchema).errors.get('days.fri.0')![0]).toMatch(/[\u0600-\u06FF]/);
+    expect(checkDraft(draft, 'en', HoursUpdateSchema)).toMatchObject({ errors: new Map(), schedule: { timeZone: 'Asia/Kuwait' } });
+  });
+
+  it('opens on the saved hours as checking their draft gives them', async () => {
+    const contract = await loadHoursContract();
+    expect(savedCheck(HOURS)).toEqual(checkDraft(draftOf(HOURS), 'en', contract));
   });
 
   it('reports a cleared time or a spot without its pin as required', () => {
     const draft = draftOf(HOURS);
     const tue = draft.days.tue[0]!;
     const broken = { ...draft, days: { ...draft.days, tue: [{ ...tue, closes: '', spot: { address: 'Sharq', lat: null, lng: 47.99 } }] } };
-    const { errors } = checkDraft(broken, 'en');
+    const { errors } = checkDraft(broken, 'en', HoursUpdateSchema);
     expect(errors.get('days.tue.0.closes')).toEqual(['This field is required.']);
     expect(errors.get('days.tue.0.spot.lat')).toEqual(['This field is required.']);
   });

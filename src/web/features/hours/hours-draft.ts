@@ -3,7 +3,8 @@
  * server applies (so an overlap is named before saving), and turned into the body of the save.
  */
 import type { Lang } from '@domain/errors';
-import { HoursUpdateSchema, WEEKDAYS, type Hours, type HoursUpdateInput, type Schedule, type Shift, type Weekday } from '@domain/hours';
+import type { Hours, HoursUpdateInput, Schedule, Shift } from '@domain/hours';
+import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { issuesToFields } from '../../ui/messages';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
 
@@ -86,8 +87,20 @@ export interface CheckedDraft {
   schedule: Omit<Schedule, 'pausedUntil'> | null;
 }
 
-export function checkDraft(draft: HoursDraft, lang: Lang): CheckedDraft {
-  const result = HoursUpdateSchema.safeParse(updateOf(draft), { reportInput: true });
+/**
+ * The contract, and zod with it (23 KiB), load with the first change: the schedule the screen opens
+ * on is the saved one, which passed it (decision 015).
+ */
+export const loadHoursContract = () => import('@domain/hours/hours-api.schema').then((contracts) => contracts.HoursUpdateSchema);
+export type HoursContract = Awaited<ReturnType<typeof loadHoursContract>>;
+
+/** The saved schedule, as checking its draft would give it. */
+export function savedCheck(hours: Hours): CheckedDraft {
+  return { errors: new Map(), schedule: { timeZone: hours.timeZone, days: hours.days, exceptions: hours.exceptions } };
+}
+
+export function checkDraft(draft: HoursDraft, lang: Lang, contract: HoursContract): CheckedDraft {
+  const result = contract.safeParse(updateOf(draft), { reportInput: true });
   if (result.success) return { errors: new Map(), schedule: { timeZone: result.data.timeZone, days: result.data.days, exceptions: result.data.exceptions } };
   return { errors: fieldErrorsByPath(issuesToFields(result.error.issues, lang), lang), schedule: null };
 }

@@ -2,7 +2,8 @@
  * The preview line ("Open now until 23:00", "Closed — opens Sat 12:00") from the shared rule, with
  * times on the truck's clock in the interface language: a vendor abroad still reads the truck's hours.
  */
-import { openStatus, type OpenStatus, type Schedule } from '@domain/hours';
+import type { Schedule } from '@domain/hours';
+import { openStatus, type OpenStatus } from '@domain/hours/open-status';
 import { intlLocale } from '@domain/locale';
 import { Temporal } from 'temporal-polyfill';
 import type { UiLang } from '../../app/lang-dir.slice';

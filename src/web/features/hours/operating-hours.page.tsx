@@ -4,10 +4,11 @@
  * live "open now / next opening" preview of what is being edited. The draft is checked by the same
  * contract as the server, so a clash between shifts is named before saving.
  */
-import { WEEKDAYS, type Hours, type Schedule, type Weekday } from '@domain/hours';
+import type { Hours, Schedule } from '@domain/hours';
+import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { Button, ConfigProvider } from 'antd';
-import { useMemo, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Temporal } from 'temporal-polyfill';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
@@ -17,10 +18,11 @@ import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
+import { sentenceWithValue, VALUE_SLOT } from '../../ui/sentence-value';
 import { useNow } from '../../ui/use-now';
 import { DayShifts } from './day-shifts';
 import { ExceptionsCard } from './exceptions-card';
-import { checkDraft, copiesOf, copyDay, draftOf, sameUpdate, updateOf, type HoursDraft } from './hours-draft';
+import { checkDraft, copiesOf, copyDay, draftOf, loadHoursContract, sameUpdate, savedCheck, updateOf, type CheckedDraft, type HoursContract, type HoursDraft } from './hours-draft';
 import { useHoursQuery, useSaveHoursMutation } from './hours.api';
 import { previewAt } from './open-preview';
 import { PauseCard } from './pause-card';
@@ -32,6 +34,25 @@ import { Loading } from '../../ui/loading';
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */
 const PREVIEW_REFRESH_MS = 5_000;
 const NO_ERRORS: FieldErrors = new Map();
+/** A change made while the contract could not be fetched: the server checks it on saving. */
+const UNCHECKED: CheckedDraft = { errors: NO_ERRORS, schedule: null };
+
+/** The draft's contract, fetched once the draft first differs from the saved hours. */
+function useHoursContract(wanted: boolean): HoursContract | 'unavailable' | null {
+  const [contract, setContract] = useState<HoursContract | 'unavailable' | null>(null);
+  useEffect(() => {
+    if (!wanted || contract !== null) return;
+    let live = true;
+    loadHoursContract().then(
+      (loaded) => live && setContract(loaded),
+      () => live && setContract('unavailable'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, contract]);
+  return contract;
+}
 
 function OpenPreview({ schedule, timeZone, unsaved }: { schedule: Schedule | null; timeZone: string; unsaved: boolean }) {
   const { t } = useTranslation('hours');
@@ -45,7 +66,7 @@ function OpenPreview({ schedule, timeZone, unsaved }: { schedule: Schedule | nul
         {preview ? t(`preview.${preview.key}`, { when: preview.when }) : t('preview.invalid')}
       </p>
       <p className="td-hours__hint">
-        <Trans t={t} i18nKey="preview.timeZone" values={{ zone: timeZone }} components={{ zone: <bdi translate="no" /> }} />
+        {sentenceWithValue(t('preview.timeZone', { zone: VALUE_SLOT }), timeZone)}
         {unsaved && ` ${t('preview.unsaved')}`}
       </p>
     </Panel>
@@ -61,9 +82,15 @@ function HoursEditor({ truckId, hours, canWrite }: { truckId: string; hours: Hou
   const [problem, setProblem] = useState<string | null>(null);
   const [saveHours, saving] = useSaveHoursMutation();
 
-  const checked = useMemo(() => checkDraft(draft, lang), [draft, lang]);
-  const errors = checked.errors.size > 0 ? checked.errors : serverErrors;
   const unsaved = !sameUpdate(draft, saved);
+  const contract = useHoursContract(unsaved);
+  // Until the contract is here (a moment after the first change), the preview stays on the saved hours and saving waits.
+  const checking = unsaved && contract === null;
+  const checked = useMemo(
+    () => (contract === 'unavailable' ? (unsaved ? UNCHECKED : savedCheck(hours)) : contract ? checkDraft(draft, lang, contract) : savedCheck(hours)),
+    [contract, unsaved, draft, lang, hours],
+  );
+  const errors = checked.errors.size > 0 ? checked.errors : serverErrors;
   const schedule = checked.schedule && { ...checked.schedule, pausedUntil: hours.pausedUntil };
   const today = Temporal.Now.plainDateISO(checked.schedule?.timeZone ?? hours.timeZone).toString();
 
@@ -127,7 +154,7 @@ function HoursEditor({ truckId, hours, canWrite }: { truckId: string; hours: Hou
           <Button onClick={() => change(draftOf(hours))} disabled={!unsaved || saving.isLoading}>
             {t('discard')}
           </Button>
-          <Button type="primary" onClick={() => void save()} loading={saving.isLoading} disabled={!unsaved || checked.errors.size > 0} data-testid="hours-save">
+          <Button type="primary" onClick={() => void save()} loading={saving.isLoading} disabled={!unsaved || checking || checked.errors.size > 0} data-testid="hours-save">
             {t('save')}
           </Button>
         </div>

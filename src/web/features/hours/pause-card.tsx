@@ -2,7 +2,8 @@
  * "Busy, no orders": pause for 15, 30 or 60 minutes or until a chosen time, with a live countdown
  * and a way to resume at once.
  */
-import { PAUSE_MINUTES, type Hours, type Pause } from '@domain/hours';
+import type { Hours, Pause } from '@domain/hours';
+import { PAUSE_MINUTES } from '@domain/hours/limits';
 import { fieldMessage } from '../../ui/messages';
 import { Button, Space } from 'antd';
 import { useState } from 'react';

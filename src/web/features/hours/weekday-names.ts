@@ -1,5 +1,5 @@
 /** Weekday names in the interface language, from Intl (no catalogue to keep in step). */
-import { WEEKDAYS, type Weekday } from '@domain/hours';
+import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { intlLocale } from '@domain/locale';
 import type { UiLang } from '../../app/lang-dir.slice';
 

@@ -8,6 +8,7 @@
 import { AVAILABILITY_STATES, type AvailabilityState, type SoldOutUntil } from '@domain/menu/line-pricing';
 import type { TFunction } from 'i18next';
 import { memo } from 'react';
+import '../../ui/chips.css';
 import './availability-control.css';
 
 export interface AvailabilityControlProps {
@@ -33,9 +34,9 @@ const TEST_IDS: Record<AvailabilityState, string> = { available: 'available-agai
 export const AvailabilityControl = memo(function AvailabilityControl({ t, id, soldOutUntil, available, name, onChange }: AvailabilityControlProps) {
   const state = shownState(soldOutUntil, available);
   return (
-    <span className="td-availability" role="radiogroup" aria-label={t('availability.groupFor', { name })} data-state={state} data-testid="availability">
+    <span className="td-chips td-availability" role="radiogroup" aria-label={t('availability.groupFor', { name })} data-state={state} data-testid="availability">
       {AVAILABILITY_STATES.map((option) => (
-        <label key={option} className={`td-availability__option td-availability__option--${option}`}>
+        <label key={option} className={`td-chip td-availability__option td-availability__option--${option}`}>
           <input
             type="radio"
             name={`availability-${id}`}

@@ -11,10 +11,11 @@
 import type { Lang } from '@domain/errors';
 import type { AvailabilityState, MenuCategory, MenuItem } from '@domain/menu';
 import type { Currency } from '@domain/money';
-import { Alert, Button, Checkbox, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
+import { Notice } from '../../ui/notice';
 import { useNow } from '../../ui/use-now';
 import { CategoryList } from './category-list';
 import type { ItemRowActions } from './item-row';
@@ -168,16 +169,12 @@ export function MenuScreen({ truckId }: { truckId: string }) {
   if (isLoading) return <PageLoading />;
   if (isError || !menu) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        action={
-          <Button size="small" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <Notice kind="error">
+        {t('loadFailed')}{' '}
+        <Button size="small" onClick={() => void refetch()}>
+          {t('retry')}
+        </Button>
+      </Notice>
     );
   }
   const currency = menu.currency as Currency;
@@ -206,14 +203,20 @@ export function MenuScreen({ truckId }: { truckId: string }) {
         <MenuToolbar filter={filter} setFilter={setFilter} onAddItem={canEdit ? addItem : undefined} canAddItem={categories.length > 0} />
 
         <div className="td-menu-bulk" aria-live="polite">
-          <Checkbox
-            checked={allVisibleSelected}
-            indeterminate={!allVisibleSelected && visible.some((item) => selected.has(item.id))}
-            disabled={visible.length === 0}
-            onChange={(event) => setSelected(event.target.checked ? new Set([...selected, ...visible.map((item) => item.id)]) : new Set())}
-          >
+          {/* A plain checkbox, as on every row: antd's would weigh more than the toolbar it sits under. */}
+          <label className="td-menu-bulk__all">
+            <input
+              type="checkbox"
+              className="td-menu-check"
+              ref={(input) => {
+                if (input) input.indeterminate = !allVisibleSelected && visible.some((item) => selected.has(item.id));
+              }}
+              checked={allVisibleSelected}
+              disabled={visible.length === 0}
+              onChange={(event) => setSelected(event.target.checked ? new Set([...selected, ...visible.map((item) => item.id)]) : new Set())}
+            />
             {selectedIds.length > 0 ? t('bulk.selected', { count: selectedIds.length }) : t('bulk.selectAll')}
-          </Checkbox>
+          </label>
           {selectedIds.length > 0 && (
             <Space wrap size={4}>
               <Button size="small" onClick={() => bulk('sold_out_today')} data-testid="bulk-sold-out-today">

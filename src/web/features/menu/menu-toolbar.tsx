@@ -3,12 +3,16 @@
  * box keeps its own text, so a keystroke renders this toolbar only; the list follows in a transition
  * that React may interrupt for the next keystroke.
  */
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DIETARY_TAGS } from '@domain/menu/line-pricing';
-import { Button, Input, Radio, Tag } from 'antd';
+import { Button } from 'antd';
 import { memo, startTransition, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckChips, RadioChips } from '../../ui/chips';
+import { NativeInput } from '../../ui/native-fields';
 import type { AvailabilityFilter, MenuFilter } from './menu-filter';
+
+const AVAILABILITY_FILTERS: readonly AvailabilityFilter[] = ['all', 'available', 'sold_out'];
 
 export interface MenuToolbarProps {
   filter: MenuFilter;
@@ -24,9 +28,9 @@ export const MenuToolbar = memo(function MenuToolbar({ filter, setFilter, onAddI
   const change = (update: (current: MenuFilter) => MenuFilter) => startTransition(() => setFilter(update));
   return (
     <div className="td-menu-toolbar" role="search">
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
+      <NativeInput
+        type="search"
+        className="td-menu-toolbar__search"
         placeholder={t('filters.search')}
         aria-label={t('filters.search')}
         value={search}
@@ -35,27 +39,21 @@ export const MenuToolbar = memo(function MenuToolbar({ filter, setFilter, onAddI
           setSearch(text);
           change((current) => ({ ...current, search: text }));
         }}
-        data-testid="menu-search"
+        testId="menu-search"
       />
-      <Radio.Group
-        optionType="button"
-        size="small"
+      <RadioChips
+        name="menu-availability"
+        label={t('filters.availability')}
         value={filter.availability}
-        onChange={(event) => change((current) => ({ ...current, availability: event.target.value as AvailabilityFilter }))}
-        options={(['all', 'available', 'sold_out'] as const).map((value) => ({ value, label: t(`filters.${value}`) }))}
-        aria-label={t('filters.availability')}
+        onChange={(availability) => change((current) => ({ ...current, availability }))}
+        options={AVAILABILITY_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
       />
-      <div className="td-menu-toolbar__tags" role="group" aria-label={t('filters.tags')}>
-        {DIETARY_TAGS.map((tag) => (
-          <Tag.CheckableTag
-            key={tag}
-            checked={filter.tags.includes(tag)}
-            onChange={(checked) => change((current) => ({ ...current, tags: checked ? [...current.tags, tag] : current.tags.filter((other) => other !== tag) }))}
-          >
-            {t(`tags.${tag}`)}
-          </Tag.CheckableTag>
-        ))}
-      </div>
+      <CheckChips
+        label={t('filters.tags')}
+        value={filter.tags}
+        onChange={(tag, checked) => change((current) => ({ ...current, tags: checked ? [...current.tags, tag] : current.tags.filter((other) => other !== tag) }))}
+        options={DIETARY_TAGS.map((tag) => ({ value: tag, label: t(`tags.${tag}`) }))}
+      />
       {onAddItem && (
         <Button type="primary" icon={<PlusOutlined />} disabled={!canAddItem} onClick={onAddItem} data-testid="add-item">
           {t('items.add')}
