@@ -77,7 +77,7 @@ describe('screenshots', () => {
       await expect.poll(() => direction(page)).toBe(expectedDirection(lang));
       await page.screenshot({ path: path.join(DIR, `home-${lang}-${device}.png`) });
       await page.getByTestId('sidebar-toggle').click();
-      const menu = page.locator('.ant-drawer-open .ant-menu');
+      const menu = page.locator('.ant-drawer-open .td-nav');
       await menu.waitFor();
       await waitForAnimations(page);
       // The navigation drawer opens on the reading side and lies wholly inside the screen.

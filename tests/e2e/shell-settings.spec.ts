@@ -59,7 +59,7 @@ describe('the settings drawer', () => {
     const { page, context } = await openPage(browser, server.url);
     await signInTab(page, server);
     await gotoScreen(page, '/home');
-    const selected = '.td-sidebar .ant-menu-item-selected';
+    const selected = '.td-sidebar [aria-current=page]';
     await expect.poll(() => styleOf(page, selected, 'backgroundColor')).toBe('rgb(46, 125, 50)');
     await openSettings(page);
     await page.getByRole('button', { name: 'Error' }).click();

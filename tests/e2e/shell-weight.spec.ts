@@ -44,10 +44,8 @@ const SCREEN_LOADS_FILE = process.env.SCREEN_LOADS_FILE;
  * requests) plus 2 KiB and 2 requests for what a small change moves: a ceiling, not a budget.
  */
 const STILL_OVER: Record<string, { kib: number; requests: number }> = {
-  '/truck-info': { kib: 353, requests: 37 },
-  '/truck-register': { kib: 319, requests: 32 },
-  '/user-profile': { kib: 320, requests: 34 },
-  '/delivery-zones': { kib: 336, requests: 32 },
+  '/truck-info': { kib: 338, requests: 39 },
+  '/delivery-zones': { kib: 321, requests: 33 },
 };
 
 let server: RunningServer;

@@ -96,7 +96,7 @@ describe('the shell', () => {
     const { page, context } = await openPage(browser, server.url);
     await signInTab(page, server);
     await gotoScreen(page, '/operating-hours');
-    await expect.poll(() => page.locator('.ant-menu-item-selected').textContent()).toBe('Operating hours');
+    await expect.poll(() => page.getByTestId('sidebar').locator('[aria-current=page]').textContent()).toBe('Operating hours');
     const sidebar = page.getByTestId('sidebar');
     const width = async () => (await sidebar.boundingBox())?.width;
     // The Sider's width is final once its transition has ended; its first reading may be mid-way.

@@ -22,16 +22,18 @@ interface ChipsProps<T extends string> {
 export interface RadioChipsProps<T extends string> extends ChipsProps<T> {
   /** The inputs' name: one per group on the page. */
   name: string;
-  value: T;
-  onChange(value: T): void;
+  /** Optional, with onChange and id, so an antd Form.Item can fill them in. */
+  value?: T;
+  onChange?(value: T): void;
+  id?: string;
 }
 
-export function RadioChips<T extends string>({ options, label, testId, name, value, onChange }: RadioChipsProps<T>) {
+export function RadioChips<T extends string>({ options, label, testId, name, value, onChange, id }: RadioChipsProps<T>) {
   return (
-    <span className="td-chips" role="radiogroup" aria-label={label} data-testid={testId}>
+    <span className="td-chips" role="radiogroup" aria-label={label} data-testid={testId} id={id}>
       {options.map((option) => (
         <label key={option.value} className="td-chip">
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange?.(option.value)} />
           <span>{option.label}</span>
         </label>
       ))}

@@ -11,13 +11,14 @@ export interface NoticeProps {
   kind: NoticeKind;
   children: ReactNode;
   testId?: string;
+  className?: string;
   /** Extra attributes for tests and styling hooks. */
   data?: Record<`data-${string}`, string>;
 }
 
-export function Notice({ kind, children, testId, data }: NoticeProps) {
+export function Notice({ kind, children, testId, className, data }: NoticeProps) {
   return (
-    <p className={`td-notice td-notice--${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} {...data}>
+    <p className={`td-notice td-notice--${kind}${className ? ` ${className}` : ''}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} {...data}>
       {children}
     </p>
   );

@@ -12,8 +12,9 @@
 import type { Lang } from '@domain/errors';
 import { intlLocale } from '@domain/locale';
 import { ConfigProvider } from 'antd';
-import { useCallback, useContext, useState, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import { NativeInput } from './native-fields';
+import { onFirstUse } from './on-first-use';
 import type { LoadedPicker } from './pickers.antd';
 import { useMediaQuery } from './use-media-query';
 import './pickers.css';
@@ -49,35 +50,8 @@ export interface LoadedPickerProps extends PickerFieldProps {
   autoFocus: boolean;
 }
 
-interface PickerModule {
-  LoadedPicker: typeof LoadedPicker;
-}
-let loaded: PickerModule | null = null;
-let loading: Promise<unknown> | null = null;
-const waiting = new Set<() => void>();
-
-function loadPickers(): void {
-  loading ??= import('./pickers.antd').then(
-    (module) => {
-      loaded = module;
-      for (const notify of waiting) notify();
-    },
-    // Offline before the service worker had it: the next touch tries again.
-    () => {
-      loading = null;
-    },
-  );
-}
-
-function usePickerModule(): PickerModule | null {
-  return useSyncExternalStore(
-    (onLoad) => {
-      waiting.add(onLoad);
-      return () => waiting.delete(onLoad);
-    },
-    () => loaded,
-  );
-}
+const pickers = onFirstUse<{ LoadedPicker: typeof LoadedPicker }>(() => import('./pickers.antd'));
+const loadPickers = pickers.load;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})$/;
@@ -116,7 +90,7 @@ function PickerField({ kind, ...given }: PickerFieldProps & { kind: PickerKind }
   const { lang, placeholder } = usePickerLocale(kind);
   const props = { ...given, placeholder: given.placeholder ?? placeholder };
   const touch = useMediaQuery('(pointer: coarse)');
-  const module = usePickerModule();
+  const module = pickers.useLoaded();
   const [autoFocus, setAutoFocus] = useState(false);
   const display = useCallback((value: string) => showPickerValue(kind, value, lang), [kind, lang]);
 

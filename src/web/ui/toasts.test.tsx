@@ -1,9 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { notify } from './notify';
 import { Toasts } from './toasts';
+
+// Test files share one module graph (vite.config.ts): a toast another file raised after its screen
+// was unmounted waits in react-toastify's queue for the next container, which would be this file's.
+// With no container mounted, dismiss() empties that queue.
+beforeEach(() => toast.dismiss());
 
 afterEach(() => {
   act(() => toast.dismiss());

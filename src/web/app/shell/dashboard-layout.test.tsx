@@ -26,7 +26,7 @@ async function renderDashboard(path = '/home', options: Parameters<typeof render
 }
 
 const menuLabels = () => within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link').map((a) => a.textContent);
-const selectedEntry = () => document.querySelector('.ant-menu-item-selected')?.textContent;
+const selectedEntry = () => document.querySelector('[aria-current="page"]')?.textContent;
 
 describe('the sidebar', SCREEN_TIMEOUT, () => {
   it('lists every dashboard screen while the access list is empty', async () => {
@@ -108,7 +108,7 @@ describe('the navbar', SCREEN_TIMEOUT, () => {
     localStorage.setItem('Token', 'a-token');
     const { router, store } = await renderDashboard();
     fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
-    await waitFor(() => expect(document.querySelector('.ant-dropdown')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-dropdown')).not.toBeNull(), FIND);
     const menu = within(document.querySelector<HTMLElement>('.ant-dropdown')!);
     expect(menu.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user-profile');
     fireEvent.click(menu.getByText('Sign out'));

@@ -1,6 +1,8 @@
 /**
- * The sidebar: the brand and the menu of screens (from the access list), coloured by the settings.
- * At 992px and wider it is a collapsible Sider; below, the same content sits in a drawer.
+ * The sidebar: the brand and the list of screens (from the access list), coloured by the settings.
+ * At 992px and wider it is a collapsible Sider; below, the same content sits in a drawer. The list is
+ * plain links, not Ant Design's Menu: it is on every screen, and Menu with rc-menu and its styles
+ * weighed ~13 KiB there for a list of links (decision 015).
  */
 import {
   AuditOutlined,
@@ -14,14 +16,14 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { ConfigProvider, Drawer, Layout, Menu } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { Drawer, Layout } from 'antd';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentTruck } from '../current-truck';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { routeTitleKey } from '../routes';
-import { resetMenu, setOpenKeys } from '../sidebar.slice';
+import { resetMenu } from '../sidebar.slice';
 import { formatCount, useAttention } from './attention';
 import { useSettings } from './settings-context';
 import { sidebarEntries } from './sidebar-entries';
@@ -66,60 +68,38 @@ function SidebarBrand({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
   );
 }
 
-function SidebarMenu({ look, onNavigate }: { look: SidenavLook; onNavigate?: () => void }) {
+function SidebarMenu({ look, collapsed, onNavigate }: { look: SidenavLook; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const accessList = useAppSelector((s) => s.accessControl.accessList);
-  const { selectedKeys, openKeys } = useAppSelector((s) => s.sidebar.menu);
+  const { selectedKeys } = useAppSelector((s) => s.sidebar.menu);
   const { truckId } = useCurrentTruck();
   const entries = useMemo(() => sidebarEntries(accessList, truckId), [accessList, truckId]);
   const attention = useAttention();
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const { accent, accentText } = look;
+  const colours = { '--td-nav-accent': look.accent, '--td-nav-accent-text': look.accentText } as CSSProperties;
   return (
     <nav aria-label={t('shell:sidebar.label')}>
-      <ConfigProvider
-        theme={{
-          components: {
-            Menu: {
-              itemBg: 'transparent',
-              darkItemBg: 'transparent',
-              itemSelectedBg: accent,
-              darkItemSelectedBg: accent,
-              itemSelectedColor: accentText,
-              darkItemSelectedColor: accentText,
-            },
-          },
-        }}
-      >
-        <Menu
-          theme={look.menuTheme}
-          mode="inline"
-          selectedKeys={selectedKeys}
-          openKeys={openKeys}
-          onOpenChange={(keys) => dispatch(setOpenKeys(keys))}
-          onClick={onNavigate}
-          items={entries.map((path) => {
-            const waiting = attention[path] ?? 0;
-            return {
-              key: path,
-              icon: ICONS[path],
-              label: (
-                <Link to={path}>
-                  {t(routeTitleKey(path))}
-                  {waiting > 0 && (
-                    <span className="td-sidebar__badge" data-testid={`sidebar-badge-${path.slice(1)}`}>
-                      <span className="td-visually-hidden">(</span>
-                      {formatCount(waiting, lang)}
-                      <span className="td-visually-hidden">)</span>
-                    </span>
-                  )}
-                </Link>
-              ),
-            };
-          })}
-        />
-      </ConfigProvider>
+      <ul className={`td-nav td-nav--${look.menuTheme}${collapsed ? ' td-nav--collapsed' : ''}`} style={colours}>
+        {entries.map((path) => {
+          const waiting = attention[path] ?? 0;
+          const title = t(routeTitleKey(path));
+          return (
+            <li key={path}>
+              <Link to={path} className="td-nav__link" aria-current={selectedKeys.includes(path) ? 'page' : undefined} title={collapsed ? title : undefined} onClick={onNavigate}>
+                <span className="td-nav__icon">{ICONS[path]}</span>
+                <span className={collapsed ? 'td-visually-hidden' : 'td-nav__label'}>{title}</span>
+                {waiting > 0 && (
+                  <span className="td-sidebar__badge" data-testid={`sidebar-badge-${path.slice(1)}`}>
+                    <span className="td-visually-hidden">(</span>
+                    {formatCount(waiting, lang)}
+                    <span className="td-visually-hidden">)</span>
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }
@@ -138,7 +118,7 @@ export function DesktopSidebar() {
       data-testid="sidebar"
     >
       <SidebarBrand collapsed={collapsed} />
-      <SidebarMenu look={look} />
+      <SidebarMenu look={look} collapsed={collapsed} />
     </Layout.Sider>
   );
 }
@@ -160,7 +140,7 @@ export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () =>
       data-testid="sidebar"
     >
       <SidebarBrand collapsed={false} onNavigate={onClose} />
-      <SidebarMenu look={look} onNavigate={onClose} />
+      <SidebarMenu look={look} collapsed={false} onNavigate={onClose} />
     </Drawer>
   );
 }

@@ -1,9 +1,10 @@
 /** The current user's menu in the navbar: profile and sign out. */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Avatar, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignOut } from '../../features/accounts/use-sign-out';
+import { MenuButton } from '../../ui/menu-button';
 import { useAppSelector } from '../hooks';
 
 /** The name to show for `user_details` (product: fullName, else the email). */
@@ -17,8 +18,7 @@ export function UserMenu() {
   const { signOut } = useSignOut();
   const name = displayName(useAppSelector((s) => s.user.user));
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined aria-hidden />, label: <Link to="/user-profile">{t('shell:user.profile')}</Link> },
@@ -36,6 +36,6 @@ export function UserMenu() {
         {/* The visible name starts the button's accessible name; this says what the button opens. */}
         <span className="td-visually-hidden">{t('shell:navbar.account')}</span>
       </Button>
-    </Dropdown>
+    </MenuButton>
   );
 }

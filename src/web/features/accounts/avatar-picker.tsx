@@ -2,12 +2,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@domain/accounts/limits';
 import { errorMessage } from '../../ui/messages';
-import { Alert, Avatar, Button, Space } from 'antd';
+import { Avatar, Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { notify } from '../../ui/notify';
+import { Notice } from '../../ui/notice';
 import { useDeleteAvatarMutation, useUploadAvatarMutation } from './accounts.api';
 import { setUser } from './session.slices';
 
@@ -66,7 +67,7 @@ export function AvatarPicker() {
             event.target.value = '';
           }}
         />
-        {problem && <Alert type="error" showIcon title={problem} role="alert" />}
+        {problem && <Notice kind="error">{problem}</Notice>}
       </div>
     </div>
   );

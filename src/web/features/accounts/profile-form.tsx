@@ -3,10 +3,12 @@
  * A new language also switches the interface (docs/product.md §6.4: save lang_dir, reload).
  */
 import type { UpdateProfile } from '@domain/accounts';
-import { Alert, Button, Form, Input, Radio, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setLanguage } from '../../app/lang-dir.slice';
+import { RadioChips } from '../../ui/chips';
+import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { useUpdateProfileMutation } from './accounts.api';
 import { AvatarPicker } from './avatar-picker';
@@ -66,7 +68,11 @@ export default function ProfileForm({ mode, onDone, onSkip, next }: ProfileFormP
       onFinish={onFinish}
     >
       {mode === 'create' && <p>{t('profile.createIntro')}</p>}
-      {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
+      {problem.message && (
+        <Notice kind="error" className="td-form-problem">
+          {problem.message}
+        </Notice>
+      )}
       <Form.Item label={t('profile.avatar')}>
         <AvatarPicker />
       </Form.Item>
@@ -77,7 +83,9 @@ export default function ProfileForm({ mode, onDone, onSkip, next }: ProfileFormP
         <Input type="tel" autoComplete="tel" dir="ltr" inputMode="tel" />
       </Form.Item>
       <Form.Item name="language" label={t('fields.language')} extra={t('userProfile.languageReload')}>
-        <Radio.Group
+        <RadioChips
+          name="profile-language"
+          label={t('fields.language')}
           options={[
             { value: 'en', label: <span lang="en">English</span> },
             { value: 'ar', label: <span lang="ar">العربية</span> },

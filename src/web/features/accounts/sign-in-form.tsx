@@ -1,8 +1,9 @@
 /** The sign-in pop-up's form; on success the entry page moves on to /home. */
 import type { SignIn } from '@domain/accounts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Notice } from '../../ui/notice';
 import { useSignInMutation } from './accounts.api';
 import { useFormProblem, zodRule } from './form-support';
 import { startSession } from './session-actions';
@@ -30,7 +31,11 @@ export default function SignInForm() {
 
   return (
     <Form form={form} name="sign-in" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
-      {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
+      {problem.message && (
+        <Notice kind="error" className="td-form-problem">
+          {problem.message}
+        </Notice>
+      )}
       <Form.Item name="email" label={t('fields.email')} rules={[zodRule((c) => c.EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus={!email} />
       </Form.Item>

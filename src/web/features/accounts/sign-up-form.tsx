@@ -1,10 +1,11 @@
 /** The account step of signing up (pop-up and /new-signup): email and password; the UI language becomes the account's. */
 import type { SignUp } from '@domain/accounts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { problemOf } from '../../ui/api-problem';
+import { Notice } from '../../ui/notice';
 import { useSignInMutation, useSignUpMutation } from './accounts.api';
 import { useFormProblem, zodRule } from './form-support';
 import { startSession } from './session-actions';
@@ -42,8 +43,16 @@ export default function SignUpForm({ onDone, onSignIn }: { onDone: (email: strin
 
   return (
     <Form form={form} name="sign-up" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={onFinish}>
-      {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
-      {taken && <Alert className="td-form-problem" type="info" showIcon title={t('signUp.taken', { email: taken })} role="status" data-testid="sign-up-taken" />}
+      {problem.message && (
+        <Notice kind="error" className="td-form-problem">
+          {problem.message}
+        </Notice>
+      )}
+      {taken && (
+        <Notice kind="info" className="td-form-problem" testId="sign-up-taken">
+          {t('signUp.taken', { email: taken })}
+        </Notice>
+      )}
       <Form.Item name="email" label={t('fields.email')} rules={[zodRule((c) => c.EmailSchema, problem.lang)]}>
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>

@@ -1,10 +1,11 @@
 /** `/user-profile`: details (photo, name, phone, language), password change, and signing out here or everywhere. */
 import type { ChangePassword } from '@domain/accounts';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../ui/notify';
+import { Notice } from '../../ui/notice';
 import { useChangePasswordMutation } from './accounts.api';
 import { useFormProblem, zodRule } from './form-support';
 import { NewPasswordFields } from './new-password-fields';
@@ -46,7 +47,11 @@ function PasswordPanel() {
     <Panel title={t('userProfile.password')}>
       <p>{t('userProfile.passwordIntro')}</p>
       <Form form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        {problem.message && <Alert className="td-form-problem" type="error" showIcon title={problem.message} role="alert" />}
+        {problem.message && (
+          <Notice kind="error" className="td-form-problem">
+            {problem.message}
+          </Notice>
+        )}
         <Form.Item name="currentPassword" label={t('fields.currentPassword')} rules={[zodRule((c) => c.GivenPasswordSchema, problem.lang)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

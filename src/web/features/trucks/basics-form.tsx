@@ -3,10 +3,11 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { CUISINES, MAX_CUISINES, MAX_PHOTOS } from '@domain/trucks/choices';
 import type { Truck, TruckBasics } from '@domain/trucks';
 import type { Upload } from '@domain/uploads';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../ui/api-problem';
+import { Notice } from '../../ui/notice';
 import { ToggleChips } from './choice-controls';
 import { FilePicker } from './file-picker';
 import { showProblem, zodRule } from './form-support';
@@ -112,7 +113,11 @@ export function BasicsForm({ truck, actions, onSaved }: StepFormProps) {
 
   return (
     <Form form={form} layout="vertical" initialValues={truck.basics} onFinish={finish} data-testid="basics-form" requiredMark>
-      {message && <Alert type="error" title={message} showIcon className="td-form-alert" />}
+      {message && (
+        <Notice kind="error" className="td-form-alert">
+          {message}
+        </Notice>
+      )}
       <div className="td-form-grid">
         <Form.Item name="nameEn" label={t('fields.nameEn')} rules={[zodRule((c) => c.TruckBasicsSchema.shape.nameEn, lang, true)]} required>
           <Input dir="ltr" lang="en" autoComplete="organization" data-testid="nameEn" />

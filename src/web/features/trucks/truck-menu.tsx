@@ -1,16 +1,17 @@
 /**
  * In the navbar: which truck the pages act on, a warning when the current truck's documents expire
  * soon or have expired, and — once per decision — a toast telling the owner what the admin decided
- * since their last visit. Light on purpose (the shell's own Dropdown and Tooltip): it is on every screen.
+ * since their last visit. Light on purpose (a menu loaded when first used, and the warning's text as its title): it is on every screen.
  */
 import { CheckOutlined, DownOutlined, ExclamationCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import type { TruckSummary } from '@domain/trucks';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCurrentTruck, useOfferTrucks } from '../../app/current-truck';
+import { MenuButton } from '../../ui/menu-button';
 import { useAlertText } from './alert-text';
 import { useTruckName } from './truck-name';
 import { useMarkNoticesSeenMutation, useMyTrucksQuery } from './trucks.api';
@@ -46,18 +47,17 @@ function DocumentWarning({ truck }: { truck: TruckSummary }) {
   const lines = truck.alerts.map(text);
   if (expired && truck.status === 'approved') lines.push(t('alerts.cannotTrade'));
   return (
-    <Tooltip title={lines.join(' ')}>
-      <Button
-        type="text"
-        danger={expired}
-        className={expired ? undefined : 'td-truck-menu__warning'}
-        icon={expired ? <ExclamationCircleOutlined aria-hidden /> : <WarningOutlined aria-hidden />}
-        aria-label={`${t('switcher.alerts')}: ${lines.join(' ')}`}
-        onClick={() => navigate('/truck-info')}
-        data-testid="document-warning"
-        data-state={expired ? 'expired' : 'expiring'}
-      />
-    </Tooltip>
+    <Button
+      type="text"
+      danger={expired}
+      className={expired ? undefined : 'td-truck-menu__warning'}
+      icon={expired ? <ExclamationCircleOutlined aria-hidden /> : <WarningOutlined aria-hidden />}
+      aria-label={`${t('switcher.alerts')}: ${lines.join(' ')}`}
+      title={lines.join(' ')}
+      onClick={() => navigate('/truck-info')}
+      data-testid="document-warning"
+      data-state={expired ? 'expired' : 'expiring'}
+    />
   );
 }
 
@@ -96,8 +96,7 @@ export default function TruckMenu() {
   return (
     <div className="td-truck-menu">
       {current.alerts.length > 0 && <DocumentWarning truck={current} />}
-      <Dropdown
-        trigger={['click']}
+      <MenuButton
         menu={{
           selectable: true,
           selectedKeys: [current.id],
@@ -109,7 +108,7 @@ export default function TruckMenu() {
           {label(current)}
           <DownOutlined aria-hidden />
         </Button>
-      </Dropdown>
+      </MenuButton>
     </div>
   );
 }

@@ -6,13 +6,14 @@
  */
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { Truck, TruckSummary } from '@domain/trucks';
-import { Alert, Button, Skeleton, Space } from 'antd';
+import { Button, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { useCurrentTruck } from '../../app/current-truck';
 import { problemOf } from '../../ui/api-problem';
+import { Notice } from '../../ui/notice';
 import { BasicsForm } from './basics-form';
 import { useProblemText } from './form-support';
 import { useTruckName } from './truck-name';
@@ -57,17 +58,12 @@ function StartScreen({ trucks }: { trucks: TruckSummary[] }) {
   return (
     <Space orientation="vertical" size="large" className="td-page">
       {inReview.map((truck) => (
-        <Alert
-          key={truck.id}
-          type="info"
-          showIcon
-          title={t('wizard.inReview', { name: truckName(truck) })}
-          action={
-            <Link to="/truck-info" onClick={() => setTruckId(truck.id)}>
-              {t('wizard.openInfo')}
-            </Link>
-          }
-        />
+        <Notice key={truck.id} kind="info">
+          {t('wizard.inReview', { name: truckName(truck) })}{' '}
+          <Link to="/truck-info" onClick={() => setTruckId(truck.id)}>
+            {t('wizard.openInfo')}
+          </Link>
+        </Notice>
       ))}
       <section className="td-panel td-wizard-panel" data-testid="wizard-start">
         <h2>{trucks.length > 0 ? t('wizard.another') : t('wizard.startTitle')}</h2>
@@ -135,14 +131,16 @@ function Wizard({ truck, onSubmitted }: { truck: Truck; onSubmitted(truck: Truck
         <WizardSteps steps={STEPS.map((key) => t(`wizard.steps.${key}`))} current={step} reachable={reachable} onGo={go} label={t('wizard.stepsLabel')} />
       </div>
       {truck.status === 'changes_requested' && (
-        <Alert type="warning" showIcon title={t('wizard.changesRequested')} description={truck.reviewNotes} data-testid="review-notes" />
+        <Notice kind="warning" testId="review-notes">
+          <strong>{t('wizard.changesRequested')}</strong> {truck.reviewNotes}
+        </Notice>
       )}
       <h2 className="td-wizard__title">{t(`wizard.steps.${STEPS[step]}`)}</h2>
       <Suspense fallback={<Skeleton active />}>
         {step === 0 && <BasicsForm truck={truck} actions={next} onSaved={() => go(1)} />}
         {step === 1 && (
           <>
-            <Alert type="info" showIcon title={t('wizard.documentsIntro')} />
+            <Notice kind="info">{t('wizard.documentsIntro')}</Notice>
             <DocumentsForm truck={truck} onSaved={() => undefined} />
             <Space wrap className="td-wizard__actions">
               {back}
