@@ -439,7 +439,7 @@ describe('the full-page sign-up and the profile screen', () => {
     // The language switch reloads the page: let whatever the screen still loads finish first.
     await settle(page);
     await page.locator('#profile_fullName').fill('Noor Al-Sabah');
-    await page.locator('#profile').getByText('العربية').click();
+    await page.locator('#profile').getByRole('radio', { name: 'العربية' }).click();
     await page.locator('#profile').getByRole('button', { name: en.profile.save }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.locator('#profile_fullName').waitFor();
