@@ -122,6 +122,28 @@ export async function holdToast(page: Page, toast: Locator): Promise<void> {
   await toast.hover();
 }
 
+/**
+ * Where a toast sits once it has slid in, for a test that needs only its place: no hold (`holdToast`)
+ * that a late focus event or a slow hover can lose. Its box is read in one step with its state (shown,
+ * neither sliding in nor leaving), within the 5 s it stays, so it is never read half-way out.
+ */
+export async function shownToastBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect
+    .poll(async () => {
+      box = await page.evaluate(() => {
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): { x: number; y: number; width: number; height: number } } | null } }).document;
+        const shown = doc.querySelector('.Toastify__toast[data-in="true"]:not(.Toastify--animate)');
+        if (!shown) return null;
+        const { x, y, width, height } = shown.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      return box;
+    })
+    .not.toBeNull();
+  return box!;
+}
+
 /** Waits until the page has the focus (after another tab of the context was closed, focus comes back a moment later). */
 export async function waitForFocus(page: Page): Promise<void> {
   await page.waitForFunction(() => (globalThis as unknown as { document: { hasFocus(): boolean } }).document.hasFocus(), undefined, { timeout: 30_000 });

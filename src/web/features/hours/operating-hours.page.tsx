@@ -7,7 +7,7 @@
 import type { Hours, Schedule } from '@domain/hours';
 import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { Button, ConfigProvider } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Temporal } from 'temporal-polyfill';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
@@ -16,13 +16,14 @@ import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { fieldErrorsByPath, type FieldErrors } from '../../ui/field-errors';
 import { Notice } from '../../ui/notice';
+import { onFirstUse } from '../../ui/on-first-use';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
 import { sentenceWithValue, VALUE_SLOT } from '../../ui/sentence-value';
 import { useNow } from '../../ui/use-now';
 import { DayShifts } from './day-shifts';
 import { ExceptionsCard } from './exceptions-card';
-import { checkDraft, copiesOf, copyDay, draftOf, loadHoursContract, sameUpdate, savedCheck, updateOf, type CheckedDraft, type HoursContract, type HoursDraft } from './hours-draft';
+import { checkDraft, copiesOf, copyDay, draftOf, loadHoursContract, sameUpdate, savedCheck, updateOf, type CheckedDraft, type HoursDraft } from './hours-draft';
 import { useHoursQuery, useSaveHoursMutation } from './hours.api';
 import { previewAt } from './open-preview';
 import { PauseCard } from './pause-card';
@@ -37,22 +38,8 @@ const NO_ERRORS: FieldErrors = new Map();
 /** A change made while the contract could not be fetched: the server checks it on saving. */
 const UNCHECKED: CheckedDraft = { errors: NO_ERRORS, schedule: null };
 
-/** The draft's contract, fetched once the draft first differs from the saved hours. */
-function useHoursContract(wanted: boolean): HoursContract | 'unavailable' | null {
-  const [contract, setContract] = useState<HoursContract | 'unavailable' | null>(null);
-  useEffect(() => {
-    if (!wanted || contract !== null) return;
-    let live = true;
-    loadHoursContract().then(
-      (loaded) => live && setContract(loaded),
-      () => live && setContract('unavailable'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, contract]);
-  return contract;
-}
+/** The draft's contract: fetched with the first change, and again with the next one if that fetch failed. */
+const hoursContract = onFirstUse(loadHoursContract);
 
 function OpenPreview({ schedule, timeZone, unsaved }: { schedule: Schedule | null; timeZone: string; unsaved: boolean }) {
   const { t } = useTranslation('hours');
@@ -83,11 +70,11 @@ function HoursEditor({ truckId, hours, canWrite }: { truckId: string; hours: Hou
   const [saveHours, saving] = useSaveHoursMutation();
 
   const unsaved = !sameUpdate(draft, saved);
-  const contract = useHoursContract(unsaved);
+  const contract = hoursContract.useStatus();
   // Until the contract is here (a moment after the first change), the preview stays on the saved hours and saving waits.
   const checking = unsaved && contract === null;
   const checked = useMemo(
-    () => (contract === 'unavailable' ? (unsaved ? UNCHECKED : savedCheck(hours)) : contract ? checkDraft(draft, lang, contract) : savedCheck(hours)),
+    () => (contract === 'failed' ? (unsaved ? UNCHECKED : savedCheck(hours)) : contract ? checkDraft(draft, lang, contract) : savedCheck(hours)),
     [contract, unsaved, draft, lang, hours],
   );
   const errors = checked.errors.size > 0 ? checked.errors : serverErrors;
@@ -95,6 +82,7 @@ function HoursEditor({ truckId, hours, canWrite }: { truckId: string; hours: Hou
   const today = Temporal.Now.plainDateISO(checked.schedule?.timeZone ?? hours.timeZone).toString();
 
   const change = (next: HoursDraft) => {
+    hoursContract.load();
     setDraft(next);
     setServerErrors(NO_ERRORS);
     setProblem(null);
