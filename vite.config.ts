@@ -16,14 +16,6 @@ const alias = {
 };
 
 /**
- * Decision 015's budget is 300 KiB of JavaScript per screen (160 for the entry page). The screens still
- * over it keep a ceiling at what they weigh today plus 1 KiB (decision 015), so they cannot grow while
- * they wait for cuts; a screen brought under 300 leaves this list. tests/e2e/shell-weight.spec.ts
- * checks the same screens as Chromium loads them.
- */
-const STATIC_STILL_OVER_KIB: Record<string, number> = { '/delivery-zones': 311 };
-
-/**
  * Every test file of a project shares one module graph with the files before it (isolate: false):
  * React, Ant Design or the server's app are imported once per worker instead of once per file, which
  * halves what the unit, web and API layers cost (decision 013). The web tests that replace modules
@@ -91,7 +83,7 @@ export default defineConfig({
         ...ROUTE_TABLE.map((route) => ({
           path: route.path,
           modules: [LAYOUT_MODULES[route.layout], route.page].filter((m): m is string => m !== null),
-          budgetKiB: route.path === '/' ? 160 : (STATIC_STILL_OVER_KIB[route.path] ?? 300),
+          budgetKiB: route.path === '/' ? 160 : 300,
         })),
         // The customer's truck page, opened on a phone in front of the truck, often on a weak signal.
         { path: '/t/:slug', entry: 'storefront.html', modules: [], budgetKiB: 100 },

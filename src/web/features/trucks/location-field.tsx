@@ -1,30 +1,17 @@
 /**
- * The pin of the truck's base: placed on the shared map (loaded only where a map is shown), or typed
- * as coordinates, which keyboard and screen-reader users can do too.
+ * The pin of the truck's base, in the forms: placed on the shared map, or typed as coordinates,
+ * which keyboard and screen-reader users can do too.
  */
 import { Input, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLngValue } from '../../app/map/point-picker-map';
+import { useMapLabels } from './map-labels';
 
 const PointPickerMap = lazy(() => import('../../app/map/point-picker-map'));
-const TruckMap = lazy(() => import('./truck-map'));
 
 /** Kuwait City: where the map opens before a pin is placed. */
 const DEFAULT_CENTRE: LatLngValue = { lat: 29.3759, lng: 47.9774 };
-
-function useMapLabels() {
-  const { t } = useTranslation('trucks');
-  return { label: t('map.label'), zoomLabels: { zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') } };
-}
-
-export function MapView({ value }: { value: LatLngValue }) {
-  return (
-    <Suspense fallback={<Skeleton active />}>
-      <TruckMap value={value} {...useMapLabels()} />
-    </Suspense>
-  );
-}
 
 export function LocationField({ value = null, onChange }: { value?: LatLngValue | null; onChange?(value: LatLngValue): void }) {
   const { t } = useTranslation('trucks');

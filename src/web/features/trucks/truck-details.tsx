@@ -3,7 +3,7 @@ import type { Truck } from '@domain/trucks';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView } from './location-field';
+import { BaseOnMap } from './base-on-map';
 import { useTruckName } from './truck-name';
 
 function Facts({ title, facts }: { title: string; facts: [label: string, value: ReactNode][] }) {
@@ -82,7 +82,7 @@ export function TruckDetails({ truck, showMap = false, extra }: { truck: Truck; 
           [t('fields.timeZone'), <bdi dir="ltr">{location.timeZone}</bdi>],
         ]}
       />
-      {showMap && location.location && <MapView value={location.location} />}
+      {showMap && location.location && <BaseOnMap value={location.location} />}
       <Facts
         title={t('info.vehicle')}
         facts={[

@@ -4,7 +4,7 @@
  */
 import type { Truck } from '@domain/trucks';
 import { isEditable } from '@domain/trucks/flow';
-import { Alert, Button, Skeleton, Space } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ function TruckInfo({ truck }: { truck: Truck }) {
   const [editing, setEditing] = useState<'basics' | 'documents' | null>(null);
   const canEdit = truck.relation === 'owner' && isEditable(truck.status);
   return (
-    <Space orientation="vertical" size="large" className="td-page" data-testid="truck-info">
+    <div className="td-page td-page--stack" data-testid="truck-info">
       <StatusNotice truck={truck} />
       <TruckAlerts truck={truck} onRenew={canEdit && editing !== 'documents' ? () => setEditing('documents') : undefined} />
       <div className="td-page__toolbar">
@@ -91,7 +91,7 @@ function TruckInfo({ truck }: { truck: Truck }) {
           <TruckInfoSections truckId={truck.id} relation={truck.relation} />
         </>
       )}
-    </Space>
+    </div>
   );
 }
 

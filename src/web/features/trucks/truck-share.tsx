@@ -4,13 +4,14 @@
  * truck's details, only for a truck with a public page.
  */
 import type { Truck } from '@domain/trucks';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import qrcode from 'qrcode-generator';
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import enTrucks from '@domain/i18n/en/trucks.json';
 import arTrucks from '@domain/i18n/ar/trucks.json';
+import { NativeInput } from '../../ui/native-fields';
 import './truck-share.css';
 
 /** A QR code as one SVG path: crisp at any print size, nothing to download. */
@@ -52,8 +53,8 @@ export default function TruckShare({ truck }: { truck: Truck }) {
     <section className="td-share" data-testid="truck-share">
       <h3>{t('share.title')}</h3>
       <p className="td-muted">{t('share.intro')}</p>
-      <Space.Compact className="td-share__link">
-        <Input readOnly value={link} aria-label={t('share.link')} dir="ltr" data-testid="public-link" />
+      <div className="td-share__link">
+        <NativeInput readOnly value={link} aria-label={t('share.link')} dir="ltr" testId="public-link" onFocus={(event) => event.target.select()} />
         <Button
           onClick={() => {
             void navigator.clipboard?.writeText(link).then(() => setCopied(true));
@@ -61,10 +62,10 @@ export default function TruckShare({ truck }: { truck: Truck }) {
         >
           {copied ? t('share.copied') : t('share.copy')}
         </Button>
-      </Space.Compact>
+      </div>
       <div className="td-share__row">
         <QrCode text={link} label={t('share.qrLabel')} size={160} />
-        <Space orientation="vertical">
+        <div className="td-share__actions">
           <a href={link} target="_blank" rel="noreferrer">
             {t('share.open')}
           </a>
@@ -72,7 +73,7 @@ export default function TruckShare({ truck }: { truck: Truck }) {
             {t('share.print')}
           </Button>
           <span className="td-muted">{t('share.printHint')}</span>
-        </Space>
+        </div>
       </div>
       {/* The poster itself: shown only when printed (truck-share.css), on one A5 sheet, in both languages.
           A child of <body>, so printing can leave out everything else instead of printing blank pages of it. */}

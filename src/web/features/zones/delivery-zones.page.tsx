@@ -6,7 +6,7 @@
  */
 import type { Currency } from '@domain/money';
 import type { LatLng, Zone, ZoneList as ZoneListData } from '@domain/zones';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
@@ -20,13 +20,14 @@ import { notify } from '../../ui/notify';
 import { PointTest, usePointTest } from './point-test';
 import type { checkZone } from './zone-check';
 import { draftOfZone, newZoneDraft, zoneInputOf, type ShapeKind, type ZoneDraft } from './zone-draft';
-import { ZoneEditor } from './zone-editor';
 import { ZoneList } from './zone-list';
 import { useCreateZoneMutation, useDeleteZoneMutation, useUpdateZoneMutation, useZonesQuery } from './zones.api';
 import './zones.css';
 import { PageLoading } from '../../app/page-loading';
 
 const ZoneMap = lazy(() => import('./zone-map'));
+/** The form for one zone (antd's radios and confirm, the fee rules) loads with the first draft. */
+const ZoneEditor = lazy(() => import('./zone-editor').then((module) => ({ default: module.ZoneEditor })));
 
 const NO_ERRORS: FieldErrors = new Map();
 
@@ -170,22 +171,24 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
       </section>
       <div className="td-zones__side">
         {draft ? (
-          <ZoneEditor
-            draft={draft}
-            currency={currency}
-            truckStop={list.truckStop}
-            errors={errors}
-            problem={problem}
-            saving={creating.isLoading || updating.isLoading}
-            onChange={change}
-            onSave={() => void save()}
-            onCancel={() => open(null)}
-            onDelete={() => void remove()}
-          />
+          <Suspense fallback={<Loading />}>
+            <ZoneEditor
+              draft={draft}
+              currency={currency}
+              truckStop={list.truckStop}
+              errors={errors}
+              problem={problem}
+              saving={creating.isLoading || updating.isLoading}
+              onChange={change}
+              onSave={() => void save()}
+              onCancel={() => open(null)}
+              onDelete={() => void remove()}
+            />
+          </Suspense>
         ) : (
           <>
             {canWrite && (
-              <Space wrap className="td-zones__new">
+              <div className="td-zones__new">
                 <Button type="primary" onClick={() => newZone('polygon')} data-testid="new-polygon">
                   {t('new.polygon')}
                 </Button>
@@ -195,7 +198,7 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
                 <Button onClick={() => newZone('truck-stop-circle')} data-testid="new-truck-stop">
                   {t('new.truckStop')}
                 </Button>
-              </Space>
+              </div>
             )}
             <PointTest tester={tester} currency={currency} />
           </>

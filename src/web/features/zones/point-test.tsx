@@ -8,12 +8,13 @@ import { formatMoney, toMinor } from '@domain/money/minor';
 import type { DeliveryQuote, LatLng } from '@domain/zones';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
 import { NativeInput, NumberInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
+import { sentenceWithValue, VALUE_SLOT } from '../../ui/sentence-value';
 import { useTestPointMutation } from './zones.api';
 
 /** The answer in words: the zone, its fee and estimate, or why not (the intake's own message for it). */
@@ -24,15 +25,7 @@ export function QuoteText({ quote, currency }: { quote: DeliveryQuote; currency:
     return <>{errorMessage(lang, quote.reason, quote.minimumOrder === undefined ? {} : { minimum: formatMoney(quote.minimumOrder, currency, lang) })}</>;
   }
   const fee = quote.fee === 0 ? t('test.free') : formatMoney(quote.fee, currency, lang);
-  return (
-    <Trans
-      t={t}
-      i18nKey="test.delivers"
-      count={quote.estimatedMinutes}
-      values={{ zone: quote.zone.name, fee }}
-      components={{ zone: <bdi translate="no" /> }}
-    />
-  );
+  return <>{sentenceWithValue(t('test.delivers', { count: quote.estimatedMinutes, zone: VALUE_SLOT, fee }), quote.zone.name)}</>;
 }
 
 interface TypedPoint {

@@ -3,7 +3,7 @@ import type { Lang } from '@domain/errors';
 import type { Currency } from '@domain/money';
 import { formatMoney } from '@domain/money/minor';
 import type { FeeRule, Zone } from '@domain/zones';
-import { Button, Checkbox } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Notice } from '../../ui/notice';
@@ -67,7 +67,9 @@ export function ZoneList({ zones, currency, canWrite, switching, onEdit, onToggl
               <td>{formatMoney(zone.minimumOrder, currency, lang)}</td>
               <td>{t('list.minutes', { count: zone.estimatedMinutes })}</td>
               <td>
-                <Checkbox
+                <input
+                  type="checkbox"
+                  className="td-zone-table__switch"
                   checked={zone.active}
                   disabled={!canWrite || switching === zone.id}
                   onChange={() => onToggle(zone)}
