@@ -4,7 +4,8 @@
  * covers neither the navbar's controls nor the drawer's close button (measured, at 1366 and 390 px),
  * the zones map marks the truck's base and its parking spot on OpenStreetMap's standard tiles with
  * their attribution (served here by a local stub: tests never reach the internet), keeps zone names
- * from overlapping, and still works when the tiles cannot load.
+ * from overlapping, and still works when the tiles cannot load; truck info shows the truck's base on
+ * a map when asked for, and loads none before.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,27 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
       const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => intersects(a, b)));
       expect(overlapping).toEqual([]);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the truck's base on truck info's map when asked for, and loads no map before", async () => {
+    const { page, context, problems } = await openPage(browser, server.url, { viewport: { width: 390, height: 844 } });
+    await seedSession(page, vendor, lang, DEMO_TRUCK.id);
+    await page.goto('/truck-info');
+    await waitForScreen(page);
+    const toggle = page.getByTestId('base-map-toggle');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('.leaflet-container').count()).toBe(0);
+    await toggle.click();
+    const map = page.getByTestId('truck-map');
+    await map.locator('.leaflet-tile-loaded').first().waitFor();
+    await map.locator('.leaflet-marker-icon').waitFor();
+    await expect.poll(() => map.getAttribute('aria-label')).toBe(lang === 'ar' ? 'خريطة موقع العربة الأساسي' : "Map of the truck's base");
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.innerText()).toBe(lang === 'ar' ? 'إخفاء الخريطة' : 'Hide the map');
+    await toggle.click();
+    await map.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -257,6 +257,13 @@ describe.each([
     await page.getByTestId('test-run').click();
     await expect.poll(() => answer.textContent()).toBe({ en: enErrors, ar: arErrors }[lang].outside_all_zones);
 
+    // Its switch in the list turns it off, saved at once.
+    const active = page.getByTestId('zone-row').filter({ hasText: name }).getByRole('checkbox');
+    await expect.poll(() => active.isChecked()).toBe(true);
+    await active.click();
+    await expect.poll(async () => (await api<ZoneList>(`/trucks/${DEMO_TRUCK}/zones`)).zones.find((zone) => zone.name === name)?.active).toBe(false);
+    await expect.poll(() => active.isChecked()).toBe(false);
+
     // Delete it, so the other language's run starts from the demo zones.
     await page.getByTestId('zone-row').filter({ hasText: name }).getByRole('button').click();
     await page.getByTestId('zone-delete').click();
