@@ -128,7 +128,8 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
     await waitForScreen(page);
     const toggle = page.getByTestId('base-map-toggle');
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('.leaflet-container').count()).toBe(0);
+    // The screen has settled (waitForScreen waits for the network to be idle): a map loaded with it would be drawn by now.
+    await expect.poll(() => page.locator('.leaflet-container').count()).toBe(0);
     await toggle.click();
     const map = page.getByTestId('truck-map');
     await map.locator('.leaflet-tile-loaded').first().waitFor();
