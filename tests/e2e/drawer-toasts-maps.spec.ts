@@ -13,7 +13,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { callApi, DEMO_TRUCK } from './support/demo-truck';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { shownToastBox, waitForAnimations, waitForFocus, waitForScreen } from './support/shell';
+import { shownToastBox, slowToastTimers, waitForAnimations, waitForFocus, waitForScreen } from './support/shell';
 
 const LANGS = ['en', 'ar'] as const;
 const SPOT = { address: 'Marina Crescent, Salmiya', lat: 29.341, lng: 48.086 };
@@ -68,6 +68,8 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
       // The focus comes back to this tab a moment later; the clipboard is written only from a focused page.
       await waitForFocus(page);
 
+      // The toast stays 4 × 5 s: a loaded machine still finds it shown.
+      await slowToastTimers(page);
       await page.getByTestId('share-button').click();
       const toastBox = await shownToastBox(page);
       await expect

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { signInTab } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { ARABIC, gotoScreen, holdToast, latinTextOnPage, openWithStorage, rawCatalogueKeysOnPage, shellProblems, waitForScreen } from './support/shell';
+import { ARABIC, gotoScreen, shownToastBox, slowToastTimers, latinTextOnPage, openWithStorage, rawCatalogueKeysOnPage, shellProblems, waitForScreen } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -157,15 +157,14 @@ describe('languages', () => {
     await signInTab(page, server);
     await openWithStorage(page, '/home', ARABIC);
     await page.getByRole('button', { name: 'إعدادات العرض' }).click();
+    // The toast stays 4 × 5 s: a loaded machine still finds it shown.
+    await slowToastTimers(page);
     await page.getByRole('button', { name: 'شارك صفحة عربتك' }).click();
     const toast = page.getByText('تم نسخ الرابط.');
     await toast.waitFor({ state: 'visible' });
-    // Held where it comes to rest, so it cannot close while a loaded machine measures it.
-    await holdToast(page, toast);
-    await expect.poll(async () => {
-      const box = await toast.boundingBox();
-      return box && box.x + box.width < 1366 / 2 && box.y < 120;
-    }).toBe(true);
+    // Read where it comes to rest, in one step with its state (see shownToastBox).
+    const box = await shownToastBox(page);
+    expect(box.x + box.width < 1366 / 2 && box.y < 120).toBe(true);
     await context.close();
   });
 

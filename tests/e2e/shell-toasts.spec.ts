@@ -9,7 +9,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { DEMO_TRUCK } from './support/demo-truck';
 import { seedSession, signInDemoVendor } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
-import { computedStyle, fireOnWindow, gotoScreen, waitForAnimations } from './support/shell';
+import { fireOnWindow, gotoScreen, slowToastTimers, waitForAnimations } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,22 +25,25 @@ afterAll(async () => {
 });
 
 /**
- * Opens a page whose toasts are timed by the page itself: from the moment a toast is added to the
- * moment it is removed, on the page's clock (a loaded test process reads the page late, and a timer
- * on its side would count that delay as the toast's).
+ * Opens a page and shows the share toast. The page itself times the toast, from the moment it is
+ * added to the moment it is removed, and notes its timer's length as it appears: a loaded test process
+ * reads the page late (5 s late once on CI), and a timer or a read on its side would count that delay.
+ * `slow` slows the toast's timer (`slowToastTimers`) before the toast appears, for tests that act
+ * on it while it is shown.
  */
-async function showToast({ settled = true } = {}): Promise<{ page: Page; close: () => Promise<void> }> {
+async function showToast({ slow }: { slow: boolean }): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
   // Sharing needs a truck with a public page: the demo vendor's.
   await seedSession(page, await signInDemoVendor(server), 'en', DEMO_TRUCK.id);
   await gotoScreen(page, '/home');
   await page.evaluate(() => {
-    type Node = { nodeType: number; matches(selector: string): boolean; querySelector(selector: string): unknown };
+    type Node = { nodeType: number; matches(selector: string): boolean; querySelector(selector: string): Node | null };
     type Record = { addedNodes: ArrayLike<Node>; removedNodes: ArrayLike<Node> };
     const g = globalThis as unknown as {
-      toastTimes: { added?: number; removed?: number };
+      toastTimes: { added?: number; removed?: number; timer?: string };
       performance: { now(): number };
-      document: { body: unknown };
+      document: { body: unknown; querySelector(selector: string): Node | null };
+      getComputedStyle(el: Node): { animationDuration: string };
       MutationObserver: new (cb: (records: Record[]) => void) => { observe(target: unknown, options: object): void };
     };
     g.toastTimes = {};
@@ -48,80 +51,100 @@ async function showToast({ settled = true } = {}): Promise<{ page: Page; close: 
     const isToast = (n: Node) => n.nodeType === 1 && (n.matches('.Toastify__toast') || Boolean(n.querySelector('.Toastify__toast')));
     new g.MutationObserver((records) => {
       for (const r of records) {
-        if (Array.from(r.addedNodes).some(isToast)) g.toastTimes.added ??= g.performance.now();
+        if (Array.from(r.addedNodes).some(isToast)) {
+          g.toastTimes.added ??= g.performance.now();
+          const bar = g.document.querySelector('.Toastify__progress-bar');
+          if (bar) g.toastTimes.timer ??= g.getComputedStyle(bar).animationDuration;
+        }
         if (Array.from(r.removedNodes).some(isToast)) g.toastTimes.removed ??= g.performance.now();
       }
     }).observe(g.document.body, { childList: true, subtree: true });
   });
+  if (slow) await slowToastTimers(page);
   await page.getByRole('button', { name: 'Display settings' }).click();
   await page.getByRole('button', { name: "Share your truck's page" }).click();
   await page.locator('.Toastify__toast').waitFor({ state: 'visible' });
   // Out of the way: close the drawer and park the pointer away from the toast.
   await page.keyboard.press('Escape');
   await page.mouse.move(400, 600);
-  // The timer starts once the toast has finished sliding in; events before that are not ours to test.
-  if (settled) await page.locator('.Toastify__toast:not(.Toastify--animate)').waitFor();
   return { page, close: () => context.close() };
 }
 
 const toast = (page: Page) => page.locator('.Toastify__toast');
-/** How long the toast was on the page, on the page's clock, once it has gone. */
-const toastLifetime = async (page: Page) => {
+/** The toast once it has slid in: its timer starts then, so what happens before is not ours to test. */
+const settledToast = async (page: Page) => {
+  await page.locator('.Toastify__toast:not(.Toastify--animate)').waitFor();
+  return toast(page);
+};
+/** How long the toast was on the page and its timer's length, on the page's clock, once it has gone. */
+const toastTimes = async (page: Page) => {
   await toast(page).waitFor({ state: 'detached', timeout: 30_000 });
   return page.evaluate(() => {
-    const { added, removed } = (globalThis as unknown as { toastTimes: { added: number; removed: number } }).toastTimes;
-    return removed - added;
+    const { added, removed, timer } = (globalThis as unknown as { toastTimes: { added: number; removed: number; timer: string } }).toastTimes;
+    return { lifetime: removed - added, timer };
   });
 };
-/** Whether the toast is still on the page `ms` from now (watched in the page, not read once at the end). */
-const toastStays = (page: Page, ms: number) =>
+/**
+ * Whether the toast's timer (its progress bar's animation) moves on within `ms`, watched in the page:
+ * a paused timer stands still however long the test process takes to look. `gone` when there is no
+ * timer to watch, so a toast that closed is never taken for a paused one.
+ */
+const timer = (page: Page, ms = 500) =>
   page.evaluate(
     (wait) =>
-      new Promise<boolean>((resolve) => {
+      new Promise<'runs' | 'stands' | 'gone'>((resolve) => {
+        type Animation = { currentTime: number | null; playState: string };
         const g = globalThis as unknown as {
-          toastTimes: { removed?: number };
           setTimeout(cb: () => void, ms: number): void;
-          document: { querySelector(selector: string): unknown };
+          document: { querySelector(selector: string): { getAnimations(): Animation[] } | null };
         };
-        g.setTimeout(() => resolve(g.toastTimes.removed === undefined && Boolean(g.document.querySelector('.Toastify__toast'))), wait);
+        const bar = g.document.querySelector('.Toastify__progress-bar')?.getAnimations()[0];
+        const before = bar?.currentTime;
+        if (!bar || before == null) return resolve('gone');
+        g.setTimeout(() => {
+          if (bar.playState === 'finished' || bar.currentTime == null) resolve('gone');
+          else resolve(bar.currentTime > before ? 'runs' : 'stands');
+        }, wait);
       }),
     ms,
   );
 
 describe('toasts', () => {
   it('close after 5000 ms', async () => {
-    const { page, close } = await showToast();
+    const { page, close } = await showToast({ slow: false });
     // The toast's timer is its progress bar's animation: 5 s. How long its slides in and out take on top
     // is the machine's (a loaded one took 7.02 s in all once), so that is not held to a figure.
-    expect(await computedStyle(page.locator('.Toastify__progress-bar'), 'animation-duration')).toBe('5s');
-    const lifetime = await toastLifetime(page);
+    const { lifetime, timer } = await toastTimes(page);
+    expect(timer).toBe('5s');
     expect(lifetime).toBeGreaterThanOrEqual(5000);
     await close();
   });
 
   it('pause while hovered', async () => {
-    const { page, close } = await showToast();
-    await toast(page).hover();
-    expect(await toastStays(page, 7000)).toBe(true);
+    const { page, close } = await showToast({ slow: true });
+    await (await settledToast(page)).hover();
+    await expect.poll(() => timer(page)).toBe('stands');
     await page.mouse.move(400, 600);
-    await toast(page).waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => timer(page)).toBe('runs');
+    await toast(page).waitFor({ state: 'detached', timeout: 60_000 });
     await close();
   });
 
   it('pause while the window has lost focus', async () => {
-    const { page, close } = await showToast();
+    const { page, close } = await showToast({ slow: true });
+    await settledToast(page);
     await fireOnWindow(page, 'blur');
-    expect(await toastStays(page, 7000)).toBe(true);
+    await expect.poll(() => timer(page)).toBe('stands');
     await fireOnWindow(page, 'focus');
-    await toast(page).waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => timer(page)).toBe('runs');
+    await toast(page).waitFor({ state: 'detached', timeout: 60_000 });
     await close();
   });
 
   it('are dismissed by dragging', async () => {
-    const { page, close } = await showToast({ settled: false });
+    const { page, close } = await showToast({ slow: true });
     // Its timer is held two ways, so only the drag can take it away: the window has lost focus, and the
-    // pointer rests on it (hover waits for it to stop sliding: only where it rests matters). A blur
-    // alone came too early once on a loaded machine (the timer ran out and the toast was gone, CI FLAKY).
+    // pointer rests on it (hover waits for it to stop sliding: only where it rests matters).
     await fireOnWindow(page, 'blur');
     await toast(page).hover();
     await waitForAnimations(page);
@@ -130,7 +153,7 @@ describe('toasts', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + box.width, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
-    await toast(page).waitFor({ state: 'detached', timeout: 15_000 });
+    await toast(page).waitFor({ state: 'detached', timeout: 60_000 });
     await close();
   });
 });

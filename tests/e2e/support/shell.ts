@@ -3,7 +3,7 @@
  * and the catalogue check that finds text on an Arabic page that did not come from the catalogue.
  */
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -87,13 +87,6 @@ export async function waitForAnimations(page: Page, options: { except?: string }
   );
 }
 
-/** One CSS property of an element as the browser computes it (`animation-duration`, kebab-case). */
-export const computedStyle = (element: Locator, property: string) =>
-  element.evaluate((el, name) => {
-    const view = (el as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } } } }).ownerDocument.defaultView;
-    return view.getComputedStyle(el).getPropertyValue(name);
-  }, property);
-
 /** Dispatches a window event (toasts pause on `blur` and run again on `focus`). */
 export const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
   page.evaluate((name) => {
@@ -102,30 +95,35 @@ export const fireOnWindow = (page: Page, type: 'blur' | 'focus') =>
   }, type);
 
 /**
- * Keeps a toast on screen while a test reads it, on any machine. Its timer (its progress bar's
- * animation, 5 s) starts once it has slid in, and pauses while the window has lost focus or the pointer
- * rests on it. So: wait for the slide to end, tell the window it lost focus until the bar says it is
- * paused, then rest the pointer on it. A hover alone was not enough: Playwright hovers only a still
- * element, and on a loaded machine the 5 s ran out while it waited (a blur made during the slide is
- * undone when the slide ends and the timer starts). A toast runs again when its window gains focus: a
- * test that closed another tab first waits until its page has the focus back (`waitForFocus`).
+ * Makes every toast's timer run `factor` times slower, on this page from now on. A toast's timer is
+ * its progress bar's animation, 5 s on the page's clock, and a loaded test process has stalled longer
+ * than that between two steps (CI, af291c6: the toast had come and gone before the test looked for it).
+ * A test that acts on a toast while it is shown calls this first: the toast then stays `factor` × 5 s,
+ * and what is checked (its place, that its timer pauses and runs again) is the same at any speed.
+ * Only the timers are slowed (their animations' own playback rate, kept as toasts come and re-render):
+ * slowing the whole page's animation timeline through DevTools left the settings drawer stuck
+ * outside the viewport once.
  */
-export async function holdToast(page: Page, toast: Locator): Promise<void> {
-  await expect.poll(() => toast.getAttribute('class')).not.toContain('Toastify--animate');
-  const timer = toast.locator('.Toastify__progress-bar');
-  await expect
-    .poll(async () => {
-      await fireOnWindow(page, 'blur');
-      return computedStyle(timer, 'animation-play-state');
-    })
-    .toBe('paused');
-  await toast.hover();
+export async function slowToastTimers(page: Page, factor = 4): Promise<void> {
+  await page.evaluate((rate) => {
+    type Element = { getAnimations(): { playbackRate: number }[] };
+    const g = globalThis as unknown as {
+      document: { body: unknown; querySelectorAll(selector: string): ArrayLike<Element> };
+      MutationObserver: new (cb: () => void) => { observe(target: unknown, options: object): void };
+    };
+    const slow = () => {
+      for (const bar of Array.from(g.document.querySelectorAll('.Toastify__progress-bar'))) {
+        for (const timer of bar.getAnimations()) if (timer.playbackRate !== rate) timer.playbackRate = rate;
+      }
+    };
+    new g.MutationObserver(slow).observe(g.document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
+  }, 1 / factor);
 }
 
 /**
- * Where a toast sits once it has slid in, for a test that needs only its place: no hold (`holdToast`)
- * that a late focus event or a slow hover can lose. Its box is read in one step with its state (shown,
- * neither sliding in nor leaving), within the 5 s it stays, so it is never read half-way out.
+ * Where a toast sits once it has slid in. Its box is read in one step with its state (shown, neither
+ * sliding in nor leaving), so it is never read half-way in or out; its timer is slowed first
+ * (`slowToastTimers`) so that the toast stays long enough to be read at all.
  */
 export async function shownToastBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
   let box: { x: number; y: number; width: number; height: number } | null = null;
