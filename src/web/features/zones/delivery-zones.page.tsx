@@ -153,7 +153,13 @@ function ZonesWorkspace({ truckId, list, canWrite }: { truckId: string; list: Zo
         <p className="td-zones__hint" data-testid="map-mode">
           {draft ? t(draft.kind === 'polygon' ? 'map.hintPolygon' : draft.kind === 'circle' ? 'map.hintCircle' : 'map.hintTruckStop') : t('map.hintTest')}
         </p>
-        <Suspense fallback={<Loading />}>
+        <Suspense
+          fallback={
+            <div className="td-zones__map-slot">
+              <Loading />
+            </div>
+          }
+        >
           <ZoneMap
             label={t('map.label')}
             zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
