@@ -7,6 +7,7 @@
  */
 import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
+import { fetchWithEarlyReads } from './early-reads';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
@@ -14,6 +15,7 @@ export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone'
 
 const fetchQuery = fetchBaseQuery({
     baseUrl: '/api/v1',
+    fetchFn: fetchWithEarlyReads,
     prepareHeaders(headers) {
       const token = readString(STORAGE_KEYS.token);
       if (token) headers.set('authorization', `Bearer ${token}`);

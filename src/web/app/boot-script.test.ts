@@ -2,7 +2,7 @@
  * index.html's inline script sets <html lang dir data-theme> before first paint from the same
  * storage the app writes; this runs it against real values so the two cannot drift apart.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { langDirSlice, setLanguage } from './lang-dir.slice';
 import { DEFAULT_SETTINGS, saveSettings } from './shell/settings';
 import { STORAGE_KEYS, writeJson } from './storage';
@@ -19,7 +19,11 @@ function runBootScript() {
   return { lang: root.lang, dir: root.dir, theme: root.dataset.theme };
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  delete (globalThis as { __tdEarlyReads?: unknown }).__tdEarlyReads;
+});
 
 describe('the boot script in index.html', () => {
   it('is the only inline script (the CSP allows just its hash)', () => {
@@ -43,5 +47,23 @@ describe('the boot script in index.html', () => {
     localStorage.setItem(STORAGE_KEYS.langDir, '{');
     localStorage.setItem(STORAGE_KEYS.settings, '{');
     expect(runBootScript()).toEqual({ lang: 'en', dir: 'ltr', theme: undefined });
+  });
+
+  it("starts a signed-in session's first reads (app/early-reads.ts), with its token and language, and none without a session", () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    runBootScript();
+    expect(fetch).not.toHaveBeenCalled();
+    localStorage.setItem(STORAGE_KEYS.token, 'session-token');
+    writeJson(STORAGE_KEYS.langDir, langDirSlice.reducer(undefined, setLanguage('ar')));
+    runBootScript();
+    const headers = { authorization: 'Bearer session-token', 'accept-language': 'ar' };
+    expect(fetch.mock.calls).toEqual([
+      ['/api/v1/me', { headers }],
+      ['/api/v1/trucks', { headers }],
+    ]);
+    const early = (globalThis as { __tdEarlyReads?: { authorization: string; lang: string; reads: object } }).__tdEarlyReads;
+    expect(early).toMatchObject({ authorization: headers.authorization, lang: 'ar' });
+    expect(Object.keys(early!.reads)).toEqual(['/api/v1/me', '/api/v1/trucks']);
   });
 });
