@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intlLocale, MACHINE_LOCALE } from './locale';
+import { dateTimeFormat, intlLocale, MACHINE_LOCALE, numberFormat } from './locale';
 
 const ARABIC_INDIC = /^[\u0660-\u0669\u066B\u066C\u061C\u200F]+$/u;
 
@@ -35,5 +35,16 @@ describe('intlLocale', () => {
   it('keeps machine figures in Latin digits', () => {
     const parts = new Intl.DateTimeFormat(MACHINE_LOCALE, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2026, 0, 5));
     expect(Object.fromEntries(parts.map((p) => [p.type, p.value]))).toMatchObject({ year: '2026', month: '01', day: '05' });
+  });
+
+  it("keeps one formatter per language and options, in the rule's digits", () => {
+    const options = { dateStyle: 'long', timeZone: 'UTC' } as const;
+    expect(dateTimeFormat('ar', { ...options })).toBe(dateTimeFormat('ar', options));
+    expect(dateTimeFormat('en', options)).not.toBe(dateTimeFormat('ar', options));
+    expect(dateTimeFormat('ar', { ...options, dateStyle: 'short' })).not.toBe(dateTimeFormat('ar', options));
+    expect(dateTimeFormat('en', options).format(Date.UTC(2026, 0, 15))).toBe('January 15, 2026');
+    expect(numberFormat('ar')).toBe(numberFormat('ar', {}));
+    expect(numberFormat('ar').format(1234)).toBe(new Intl.NumberFormat(intlLocale('ar')).format(1234));
+    expect(numberFormat('en', { useGrouping: false }).format(1234)).toBe('1234');
   });
 });

@@ -5,10 +5,10 @@
  * @domain/locale: Arabic-Indic in Arabic.
  */
 import type { Lang } from '@domain/errors';
-import { intlLocale } from '@domain/locale';
+import { dateTimeFormat, numberFormat } from '@domain/locale';
 
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(lang), options).format(value);
+  return numberFormat(lang, options).format(value);
 }
 
 /**
@@ -16,13 +16,13 @@ export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFor
  * no grouping — in English exactly what String() gives. i18n.ts writes every interpolated number so.
  */
 export function formatPlainNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocale(lang), { useGrouping: false, maximumFractionDigits: 20 }).format(value);
+  return numberFormat(lang, { useGrouping: false, maximumFractionDigits: 20 }).format(value);
 }
 
 export function formatDate(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
+  return dateTimeFormat(lang, options).format(new Date(value));
 }
 
 export function formatTime(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { timeStyle: 'short' }): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), options).format(new Date(value));
+  return dateTimeFormat(lang, options).format(new Date(value));
 }

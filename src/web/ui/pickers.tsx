@@ -10,7 +10,7 @@
  * showing the same text, which the picker replaces, focused and open, once it has loaded.
  */
 import type { Lang } from '@domain/errors';
-import { intlLocale } from '@domain/locale';
+import { dateTimeFormat } from '@domain/locale';
 import { ConfigProvider } from 'antd';
 import { useCallback, useContext, useState } from 'react';
 import { NativeInput } from './native-fields';
@@ -59,13 +59,13 @@ const TIME = /^(\d{2}):(\d{2})$/;
 function showDate(value: string, lang: Lang): string | null {
   const [, year, month, day] = DATE.exec(value) ?? [];
   if (!year) return null;
-  return new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return dateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 }
 
 function showTime(value: string, lang: Lang): string | null {
   const [, hour, minute] = TIME.exec(value) ?? [];
   if (!hour) return null;
-  return new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, Number(hour), Number(minute)));
+  return dateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, Number(hour), Number(minute)));
 }
 
 export function showPickerValue(kind: PickerKind, value: string, lang: Lang): string | null {

@@ -6,7 +6,7 @@
  *   useReportAttention('/orders', ringing.length);   // in the feature
  *   const counts = useAttention();                    // in the shell
  */
-import { intlLocale } from '@domain/locale';
+import { numberFormat } from '@domain/locale';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UiLang } from '../lang-dir.slice';
 
@@ -37,7 +37,7 @@ export function useAttention(): Counts {
 
 /** A count in the interface's digits (Arabic-Indic in Arabic, as the order screens write them). */
 export function formatCount(count: number, lang: UiLang): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(count);
+  return numberFormat(lang).format(count);
 }
 
 export function attentionTotal(counts: Counts): number {

@@ -6,7 +6,7 @@
  * interface language. Loaded lazily with the screen's figures.
  */
 import type { TruckHome } from '@domain/home';
-import { intlLocale } from '@domain/locale';
+import { dateTimeFormat } from '@domain/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLang } from '../../app/lang-dir.slice';
@@ -39,7 +39,7 @@ function Columns({ bars, label, testId }: { bars: Bar[]; label: string; testId: 
   );
 }
 
-const hourLabel = (hour: number, lang: UiLang) => new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
+const hourLabel = (hour: number, lang: UiLang) => dateTimeFormat(lang, { hour: 'numeric', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, hour));
 const dayLabel = calendarDate;
 
 export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang: UiLang }) {

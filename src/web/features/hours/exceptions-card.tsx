@@ -1,5 +1,5 @@
 /** Date exceptions: closed all day, or other hours (holidays, Ramadan); the upcoming ones listed in date order. */
-import { intlLocale } from '@domain/locale';
+import { dateTimeFormat } from '@domain/locale';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { copiesOf, nextShift, type ExceptionDraft } from './hours-draft';
 
 export function formatDateKey(date: string, lang: UiLang): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, day!));
+  return dateTimeFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, day!));
 }
 
 export interface ExceptionsCardProps {

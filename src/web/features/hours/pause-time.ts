@@ -1,5 +1,5 @@
 /** Times of the pause: "until 14:30" on the truck's clock, and the countdown to it. */
-import { intlLocale } from '@domain/locale';
+import { numberFormat } from '@domain/locale';
 import { Temporal } from 'temporal-polyfill';
 import type { UiLang } from '../../app/lang-dir.slice';
 
@@ -13,8 +13,8 @@ export function nextWallTime(wallTime: string, timeZone: string, now: number): T
 /** 'm:ss', or 'h:mm:ss' from an hour, in the language's digits. */
 export function formatCountdown(milliseconds: number, lang: UiLang): string {
   const total = Math.max(0, Math.ceil(milliseconds / 1000));
-  const two = new Intl.NumberFormat(intlLocale(lang), { minimumIntegerDigits: 2, useGrouping: false });
-  const one = new Intl.NumberFormat(intlLocale(lang), { useGrouping: false });
+  const two = numberFormat(lang, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat(lang, { useGrouping: false });
   const [hours, minutes, seconds] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
   return hours > 0 ? `${one.format(hours)}:${two.format(minutes)}:${two.format(seconds)}` : `${one.format(minutes)}:${two.format(seconds)}`;
 }
