@@ -40,6 +40,22 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it("reads the session and the user's trucks once as a screen loads: the page starts both, the app takes them (app/early-reads.ts)", async () => {
+    const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'GET' && (pathname === '/api/v1/me' || pathname === '/api/v1/trucks')) reads.push(pathname);
+    });
+    await gotoScreen(page, '/home');
+    // Both were started by index.html (nothing left untaken) and asked for by the app, which did not ask again.
+    await expect.poll(() => page.evaluate(() => Object.keys((globalThis as unknown as { __tdEarlyReads: { reads: object } }).__tdEarlyReads.reads))).toEqual([]);
+    expect(reads.sort()).toEqual(['/api/v1/me', '/api/v1/trucks']);
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the not-found page on an unknown path', async () => {
     const { page, context } = await openPage(browser, server.url);
     await gotoScreen(page, '/no/such/page');
