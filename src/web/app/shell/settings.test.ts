@@ -24,6 +24,12 @@ describe('display settings', () => {
     expect(state).toEqual({ ...DEFAULT_SETTINGS, sidenavColor: 'warning', sidenavType: 'white', fixedNavbar: false, darkMode: true, layout: 'page', openConfigurator: true });
   });
 
+  it('keeps the same settings when an action changes nothing, so nothing renders for it', () => {
+    expect(settingsReducer(DEFAULT_SETTINGS, { type: 'layout', value: 'dashboard' })).toBe(DEFAULT_SETTINGS);
+    expect(settingsReducer(DEFAULT_SETTINGS, { type: 'darkMode', value: false })).toBe(DEFAULT_SETTINGS);
+    expect(settingsReducer(DEFAULT_SETTINGS, { type: 'layout', value: 'page' })).not.toBe(DEFAULT_SETTINGS);
+  });
+
   it('closing the drawer sets it closed (docs/product.md §6.4)', () => {
     const open = settingsReducer(DEFAULT_SETTINGS, { type: 'openConfigurator', value: true });
     expect(settingsReducer(open, { type: 'openConfigurator', value: false }).openConfigurator).toBe(false);
