@@ -59,13 +59,13 @@ export type SettingsAction =
   | { type: 'openConfigurator'; value: boolean };
 
 export function settingsReducer(state: Settings, action: SettingsAction): Settings {
-  const next = changed(state, action);
+  const next = applied(state, action);
   // An action that changes nothing keeps the same object, so React renders nothing for it: every
   // dashboard screen announces its layout as it mounts, and that re-rendered the whole app each time.
   return (Object.keys(next) as (keyof Settings)[]).every((key) => next[key] === state[key]) ? state : next;
 }
 
-function changed(state: Settings, action: SettingsAction): Settings {
+function applied(state: Settings, action: SettingsAction): Settings {
   switch (action.type) {
     case 'sidenavColor':
       return { ...state, sidenavColor: action.value };

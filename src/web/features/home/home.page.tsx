@@ -17,12 +17,13 @@ import { Link } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
 import { useAppSelector } from '../../app/hooks';
 import type { UiLang } from '../../app/lang-dir.slice';
+import { formatDate, formatNumber } from '../../ui/format';
 import { Loading } from '../../ui/loading';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
 import { useNow } from '../../ui/use-now';
-import { calendarDate, dateTime, money as formatMoney, number as formatNumber } from './home-format';
+import { calendarDate, money as formatMoney } from './home-format';
 import { useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation, useTruckHomeQuery } from './home.api';
 import { useHomeStream } from './use-home-stream';
 import { useHomeStrings } from './home-strings';
@@ -44,7 +45,7 @@ function useLang(): UiLang {
 function when(iso: string, timeZone: string, lang: UiLang, now: number): string {
   const day = (at: number | string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(at));
   const sameDay = day(iso) === day(now);
-  return dateTime(iso, lang, { timeZone, ...(sameDay ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' });
+  return formatDate(iso, lang, { timeZone, ...(sameDay ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' });
 }
 
 function Delta({ now, before, weekday }: { now: number; before: number; weekday: string }) {
