@@ -8,8 +8,8 @@
  * Needs nginx (Debian: apt-get install -y nginx). Prints what it checked; exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,18 +21,25 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
 import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { openEventStream } from '../src/testing/sse';
+import { findNginx, freePort, startNginx } from './nginx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const JWT_SECRET = 'deploy-check-secret-that-is-long-enough-0123456789';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** A GET over HTTP/2 (which fetch does not speak), accepting the check's self-signed certificate. */
+function http2Get(url: string): Promise<{ status: number; upstream: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const session = http2.connect(new URL(url).origin, { rejectUnauthorized: false });
+    session.on('error', reject);
+    const request = session.request({ ':path': new URL(url).pathname });
+    request.on('response', (headers) => {
+      resolve({ status: Number(headers[':status']), upstream: headers['x-upstream'] as string | undefined });
+      session.close();
     });
-    server.on('error', reject);
+    request.on('error', reject);
+    request.end();
   });
+}
 
 async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -57,7 +64,7 @@ async function json<T>(response: Response): Promise<T> {
 
 async function main(): Promise<void> {
   // Found before anything starts: a missing nginx is a set-up step to name, not a spawn error mid-check.
-  const nginx = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'nginx'))].find((candidate) => existsSync(candidate));
+  const nginx = findNginx();
   if (!nginx) {
     console.error('deploy:check needs nginx: apt-get install -y nginx (Debian), then run it again.');
     process.exit(1);
@@ -77,7 +84,7 @@ async function main(): Promise<void> {
     await seedDemoData(drizzle(pool, { schema }), { info: (line) => (demoPassword ||= /\/ (\S+)$/.exec(line)?.[1] ?? '') }, uploadsDir);
     await pool.end();
 
-    const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
+    const [portA, portB] = [await freePort(), await freePort()];
     for (const appPort of [portA, portB]) {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
         cwd: root,
@@ -99,17 +106,10 @@ async function main(): Promise<void> {
       });
       children.push(child);
     }
-    const prefix = path.join(work, 'nginx');
-    mkdirSync(prefix);
-    const config = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
-      .replaceAll('@PREFIX@', prefix)
-      .replaceAll('@PORT_A@', String(portA))
-      .replaceAll('@PORT_B@', String(portB))
-      .replaceAll('@LISTEN@', `127.0.0.1:${portLb}`);
-    writeFileSync(path.join(prefix, 'nginx.conf'), config);
     await Promise.all([portA, portB].map((appPort) => waitFor(`http://127.0.0.1:${appPort}/api/v1/health/ready`)));
-    children.push(spawn(nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] }));
-    const lb = `http://127.0.0.1:${portLb}`;
+    const front = await startNginx(nginx, path.join(work, 'nginx'), [portA, portB]);
+    children.push(front.process);
+    const lb = front.http;
     const a = `http://127.0.0.1:${portA}`;
     const b = `http://127.0.0.1:${portB}`;
     await waitFor(`${lb}/api/v1/health/ready`);
@@ -157,6 +157,8 @@ async function main(): Promise<void> {
     check(refusedViaLb.every((status) => status === 401), 'and so does every process behind nginx');
     check((await fetch(`${lb}/api/v1/me`, { headers: auth(token) })).status === 200, 'the other session still works');
     check((await fetch(`${lb}/metrics`)).status === 404, 'nginx does not expose /metrics');
+    const secure = await http2Get(`${front.https}/api/v1/health/ready`);
+    check(secure.status === 200 && secure.upstream !== undefined, `HTTPS with HTTP/2 reaches the processes too (${secure.upstream})`);
     console.log('deploy:check: all checks passed');
   } finally {
     for (const child of children) child.kill('SIGTERM');
