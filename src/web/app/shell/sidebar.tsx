@@ -17,7 +17,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Drawer, Layout } from 'antd';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentTruck } from '../current-truck';
@@ -124,6 +124,14 @@ export function DesktopSidebar() {
 }
 
 export function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // A closed Drawer shows nothing but still builds its styles as it renders, about a tenth of a
+  // phone's first render of a screen: it is first rendered when first opened.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <MobileSidebarDrawer open={open} onClose={onClose} /> : null;
+}
+
+function MobileSidebarDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const dir = useAppSelector((s) => s.lang_dir.dir);
   const look = useSidenavLook();
