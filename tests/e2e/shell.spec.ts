@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { signInTab } from './support/demo-vendor';
+import { DEMO_TRUCK } from './support/demo-truck';
 import { startServer, type RunningServer } from './support/server';
 import { gotoScreen, openWithStorage, reloadScreen, shellProblems } from './support/shell';
 
@@ -52,6 +53,37 @@ describe('the shell', () => {
     // Both were started by index.html (nothing left untaken) and asked for by the app, which did not ask again.
     await expect.poll(() => page.evaluate(() => Object.keys((globalThis as unknown as { __tdEarlyReads: { reads: object } }).__tdEarlyReads.reads))).toEqual([]);
     expect(reads.sort()).toEqual(['/api/v1/me', '/api/v1/trucks']);
+    expect(shellProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("starts each screen's own first reads with the page, before the app's code, and the screen takes them all", async () => {
+    const { page, problems, context } = await openPage(browser, server.url);
+    await signInTab(page, server);
+    const truckReads: Record<string, string[]> = {
+      '/home': ['/home'],
+      '/orders': ['/orders/desk', '/orders?tab=pending&limit=30', '/orders/counts'],
+      '/menu': ['/menu'],
+      '/delivery-zones': ['/zones'],
+      '/booking-details': ['/bookings/desk', '/bookings?tab=pending&limit=30', '/bookings/counts'],
+    };
+    const truckId = DEMO_TRUCK.id;
+    for (const [path, reads] of Object.entries(truckReads)) {
+      await gotoScreen(page, path);
+      // Nothing the page started is left untaken: each was a read the screen asked for.
+      await expect.poll(() => page.evaluate(() => Object.keys((globalThis as unknown as { __tdEarlyReads: { reads: object } }).__tdEarlyReads.reads)), { message: path }).toEqual([]);
+      // And the page did start them: while it was still being parsed, before any of the app's code ran
+      // (a module script runs once the page is parsed).
+      const started = await page.evaluate(() => {
+        const timing = (globalThis as unknown as { performance: { getEntriesByType(type: string): { name: string; startTime: number; domInteractive?: number }[] } }).performance;
+        const [navigation] = timing.getEntriesByType('navigation');
+        return timing
+          .getEntriesByType('resource')
+          .filter((entry) => navigation && entry.startTime < (navigation.domInteractive ?? 0))
+          .map((entry) => new URL(entry.name).pathname + new URL(entry.name).search);
+      });
+      expect(started, path).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/trucks', ...reads.map((read) => `/api/v1/trucks/${truckId}${read}`)]));
+    }
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@
  * storage the app writes; this runs it against real values so the two cannot drift apart.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_TRUCK_KEY } from './current-truck';
 import { langDirSlice, setLanguage } from './lang-dir.slice';
 import { DEFAULT_SETTINGS, saveSettings } from './shell/settings';
 import { STORAGE_KEYS, writeJson } from './storage';
@@ -21,6 +22,7 @@ function runBootScript() {
 
 afterEach(() => {
   localStorage.clear();
+  history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   delete (globalThis as { __tdEarlyReads?: unknown }).__tdEarlyReads;
 });
@@ -65,5 +67,27 @@ describe('the boot script in index.html', () => {
     const early = (globalThis as { __tdEarlyReads?: { authorization: string; lang: string; reads: object } }).__tdEarlyReads;
     expect(early).toMatchObject({ authorization: headers.authorization, lang: 'ar' });
     expect(Object.keys(early!.reads)).toEqual(['/api/v1/me', '/api/v1/trucks']);
+  });
+
+  it("adds the opened screen's own first reads of the truck last worked on, and only for a screen that has them", () => {
+    const fetch = vi.fn((_url: string) => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    const truck = '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f';
+    localStorage.setItem(STORAGE_KEYS.token, 'session-token');
+    localStorage.setItem(CURRENT_TRUCK_KEY, truck);
+    const started = (path: string) => {
+      history.replaceState(null, '', path);
+      fetch.mockClear();
+      runBootScript();
+      return fetch.mock.calls.map(([url]) => url);
+    };
+    expect(started('/orders')).toEqual(['/api/v1/me', '/api/v1/trucks', `/api/v1/trucks/${truck}/orders/desk`, `/api/v1/trucks/${truck}/orders?tab=pending&limit=30`, `/api/v1/trucks/${truck}/orders/counts`]);
+    expect(started('/home')).toEqual(['/api/v1/me', '/api/v1/trucks', `/api/v1/trucks/${truck}/home`]);
+    // A screen opened with a query (another tab, a filter) asks for other reads; one without any has none.
+    expect(started('/orders?tab=ready')).toEqual(['/api/v1/me', '/api/v1/trucks']);
+    expect(started('/truck-info')).toEqual(['/api/v1/me', '/api/v1/trucks']);
+    expect(started('/constructor')).toEqual(['/api/v1/me', '/api/v1/trucks']);
+    localStorage.setItem(CURRENT_TRUCK_KEY, '../../admin');
+    expect(started('/home')).toEqual(['/api/v1/me', '/api/v1/trucks']);
   });
 });
