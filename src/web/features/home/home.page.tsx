@@ -11,6 +11,7 @@
 import type { AdminHome, TruckHome } from '@domain/home';
 import { applicationStage, applicationStep, percentChange } from '@domain/home/rules';
 import type { TruckStatus } from '@domain/trucks';
+import { localToday } from '@domain/time-zone';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,8 +44,7 @@ function useLang(): UiLang {
 
 /** An instant in the truck's time zone: the time alone when it is today there, else with the weekday. */
 function when(iso: string, timeZone: string, lang: UiLang, now: number): string {
-  const day = (at: number | string) => new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date(at));
-  const sameDay = day(iso) === day(now);
+  const sameDay = localToday(timeZone, new Date(iso)) === localToday(timeZone, new Date(now));
   return formatDate(iso, lang, { timeZone, ...(sameDay ? {} : { weekday: 'long' }), hour: 'numeric', minute: '2-digit' });
 }
 
