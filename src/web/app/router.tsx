@@ -5,6 +5,7 @@
  */
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RequireAccess } from '../features/accounts/require-access';
+import { loadTruckMenu } from '../features/trucks/truck-switcher';
 import { useAppSelector } from './hooks';
 import { PROTECTED_EXTRA_SCREENS, SCREENS, type ScreenRoute } from './routes';
 import { AppFrame } from './shell/app-frame';
@@ -52,7 +53,15 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           children: [...SCREENS.filter((s) => s.layout === 'page').map(screenRoute), { path: '*', element: <NotFoundPage /> }],
         },
         {
-          lazy: loaded(() => import('./shell/dashboard-layout')),
+          lazy: async () => {
+            // The truck switcher's code and the user's trucks come with the layout's: every truck
+            // screen waits for the current truck, which the switcher learns from them.
+            const signedIn = store.getState().auth.userModel.isLogin;
+            const [layout, truckMenu] = await Promise.all([import('./shell/dashboard-layout'), signedIn ? loadTruckMenu() : undefined]);
+            store.dispatch(lazyCodeLoaded());
+            truckMenu?.readMyTrucks(store.dispatch);
+            return layout;
+          },
           children: [
             ...SCREENS.filter((s) => s.layout === 'dashboard').map(screenRoute),
             ...PROTECTED_EXTRA_SCREENS.map(protectedRoute),

@@ -14,7 +14,8 @@ import { useCurrentTruck, useOfferTrucks } from '../../app/current-truck';
 import { MenuButton } from '../../ui/menu-button';
 import { useAlertText } from './alert-text';
 import { useTruckName } from './truck-name';
-import { useMarkNoticesSeenMutation, useMyTrucksQuery } from './trucks.api';
+import type { AppDispatch } from '../../app/store';
+import { trucksApi, useMarkNoticesSeenMutation, useMyTrucksQuery } from './trucks.api';
 import './truck-menu.css';
 
 /** Decisions are toasted once, then marked seen on the server so no other device repeats them. */
@@ -59,6 +60,15 @@ function DocumentWarning({ truck }: { truck: TruckSummary }) {
       data-state={expired ? 'expired' : 'expiring'}
     />
   );
+}
+
+/**
+ * Reads the user's trucks into the cache without holding them (the switcher does once it renders):
+ * the router starts it with the dashboard's code, so that the switcher's first render has them and
+ * tells every screen its truck then. The page's early read (app/early-reads.ts) usually answers it.
+ */
+export function readMyTrucks(dispatch: AppDispatch): void {
+  void dispatch(trucksApi.endpoints.myTrucks.initiate(undefined, { subscribe: false }));
 }
 
 export default function TruckMenu() {

@@ -1,12 +1,16 @@
 /**
  * The navbar's truck switcher. Only this wrapper ships with the dashboard's shell: the switcher
- * itself (and the API client it needs) loads right after, for a signed-in user only, so no
- * screen's first paint waits for it.
+ * itself (and the API client it needs) loads beside the dashboard layout's code, for a signed-in
+ * user only (app/router.tsx), so neither waits for the other.
  */
 import { lazy, Suspense } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import type * as TruckMenuModule from './truck-menu';
 
-const TruckMenu = lazy(() => import('./truck-menu'));
+let truckMenu: Promise<typeof TruckMenuModule> | undefined;
+/** The switcher's code, fetched once: by the router with the dashboard layout's, or as it first renders. */
+export const loadTruckMenu = () => (truckMenu ??= import('./truck-menu'));
+const TruckMenu = lazy(loadTruckMenu);
 
 export function TruckSwitcher() {
   const signedIn = useAppSelector((s) => s.auth.userModel.isLogin);
