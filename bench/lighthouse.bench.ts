@@ -45,9 +45,9 @@ interface ResourceSummaryItem {
 // The demo accounts (their sign-in printed at info level) live on a fresh embedded database.
 const server = await startServer({ LOG_LEVEL: 'info' }, { embedded: true });
 const direct = process.env.LIGHTHOUSE_FRONT === 'direct';
-const nginxFolder = mkdtempSync(join(tmpdir(), 'td-lighthouse-nginx-'));
+const nginxFolder = direct ? undefined : mkdtempSync(join(tmpdir(), 'td-lighthouse-nginx-'));
 let front: RunningNginx | undefined;
-if (!direct) {
+if (nginxFolder) {
   const nginx = findNginx();
   if (!nginx) throw new Error('bench:lighthouse serves the app through nginx: apt-get install -y nginx (or LIGHTHOUSE_FRONT=direct)');
   front = await startNginx(nginx, nginxFolder, [Number(new URL(server.url).port)]);
@@ -65,7 +65,7 @@ try {
   await chrome.kill();
   front?.stop();
   await server.stop();
-  rmSync(nginxFolder, { recursive: true, force: true });
+  if (nginxFolder) rmSync(nginxFolder, { recursive: true, force: true });
 }
 
 /** Stores the demo vendor's session in the browser's local storage for the app's origin, as the app does on sign-in. */

@@ -20,8 +20,9 @@ import { DEMO_TRUCK_IDS } from '../src/server/demo/demo-trucks';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
 import { runMigrations } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
+import { freePort } from '../src/testing/source-server';
 import { openEventStream } from '../src/testing/sse';
-import { findNginx, freePort, startNginx } from './nginx';
+import { findNginx, startNginx } from './nginx';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const JWT_SECRET = 'deploy-check-secret-that-is-long-enough-0123456789';
