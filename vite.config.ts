@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { antdStyles } from './scripts/build/antd-styles.ts';
 import { chunkPlan, readChunkPlan } from './scripts/build/chunk-plan.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { testsNeedingFreshGraph } from './scripts/fresh-module-graph.ts';
@@ -40,6 +41,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    // Ant Design's styles made at build time, each with the code that first shows its component.
+    antdStyles(),
     precompress(),
     // Chunks the same screens load merged into one file (scripts/build/chunk-plan.ts, decision 015).
     chunkPlan({ plan: process.env.CHUNK_PLAN === 'off' ? new Map() : readChunkPlan(), reportFile: process.env.CHUNK_PLAN_REPORT }),
