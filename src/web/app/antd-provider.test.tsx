@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
-import { Form, Input, InputNumber, theme, type FormInstance } from 'antd';
-import { createRef, type ReactNode } from 'react';
+import { ConfigProvider, Form, Input, InputNumber, theme, type FormInstance } from 'antd';
+import { createRef, useContext, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
@@ -90,5 +90,29 @@ describe('Ant Design in the interface language', () => {
     localStorage.setItem('ui_settings', JSON.stringify({ sidenavColor: 'primary', customColor: '#2e7d32', sidenavType: 'dark', fixedNavbar: true, darkMode: true }));
     renderInAntd('en', <Probe />);
     expect(tokens?.colorBgBase).toBe('#000');
+  });
+
+  it('keeps the same theme while nothing in it changes (antd computes its tokens again for a new one)', async () => {
+    await initI18n('en');
+    const seen = new Set<unknown>();
+    function Probe({ count }: { count: number }) {
+      seen.add(useContext(ConfigProvider.ConfigContext).theme);
+      return <span>{count}</span>;
+    }
+    const view = renderInAntd('en', <Probe count={1} />);
+    installMatchMedia(1366);
+    const store = makeStore({ lang_dir: langDirFor('en') });
+    for (const count of [2, 3])
+      view.rerender(
+        <Provider store={store}>
+          <SettingsProvider>
+            <AntdProvider>
+              <Probe count={count} />
+            </AntdProvider>
+          </SettingsProvider>
+        </Provider>,
+      );
+    expect(view.container.textContent).toBe('3');
+    expect(seen.size).toBe(1);
   });
 });

@@ -4,10 +4,10 @@
  * settings ask for it. Kept out of the entry chunk: the layouts and lazily opened pop-ups that use
  * antd wrap themselves in it.
  */
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import arEG from 'antd/es/locale/ar_EG';
 import enUS from 'antd/es/locale/en_US';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useAppSelector } from './hooks';
 import { useSettings } from './shell/settings-context';
 import { BRAND, FONT_STACK } from '../ui/brand';
@@ -15,29 +15,32 @@ import { BRAND, FONT_STACK } from '../ui/brand';
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { lang, dir } = useAppSelector((s) => s.lang_dir);
   const { darkMode } = useSettings().settings;
+  // The same theme object while nothing in it changes: antd keys its computed tokens by the
+  // object (a new one is serialized and hashed again, ~10 ms on a phone, at every render).
+  const themeConfig = useMemo(() => antdTheme(dir, darkMode), [dir, darkMode]);
   return (
-    <ConfigProvider
-      direction={dir}
-      locale={lang === 'ar' ? arEG : enUS}
-      theme={{
-        // Components build no styles as they render: their stylesheets are made at build time
-        // (scripts/build/antd-styles.ts) and come with the code that shows them. The theme's and the
-        // components' tokens are still set here, as CSS variables, so dark mode keeps working.
-        zeroRuntime: true,
-        hashed: false,
-        algorithm: darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        // Hints under fields at 4.5:1 or more (antd's 45% grey is 2.9:1 on white).
-        token: {
-          colorPrimary: BRAND.primary,
-          colorLink: BRAND.primary,
-          colorInfo: BRAND.primary,
-          fontFamily: FONT_STACK[dir],
-          colorTextDescription: darkMode ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.65)',
-        },
-        components: { Menu: { darkItemHoverColor: BRAND.lime }, Layout: { headerPadding: '0 16px' } },
-      }}
-    >
+    <ConfigProvider direction={dir} locale={lang === 'ar' ? arEG : enUS} theme={themeConfig}>
       {children}
     </ConfigProvider>
   );
+}
+
+function antdTheme(dir: 'ltr' | 'rtl', darkMode: boolean): ThemeConfig {
+  return {
+    // Components build no styles as they render: their stylesheets are made at build time
+    // (scripts/build/antd-styles.ts) and come with the code that shows them. The theme's and the
+    // components' tokens are still set here, as CSS variables, so dark mode keeps working.
+    zeroRuntime: true,
+    hashed: false,
+    algorithm: darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    // Hints under fields at 4.5:1 or more (antd's 45% grey is 2.9:1 on white).
+    token: {
+      colorPrimary: BRAND.primary,
+      colorLink: BRAND.primary,
+      colorInfo: BRAND.primary,
+      fontFamily: FONT_STACK[dir],
+      colorTextDescription: darkMode ? 'rgba(255, 255, 255, 0.65)' : 'rgba(0, 0, 0, 0.65)',
+    },
+    components: { Menu: { darkItemHoverColor: BRAND.lime }, Layout: { headerPadding: '0 16px' } },
+  };
 }
