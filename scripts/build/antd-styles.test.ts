@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractedAntdStyles, importedComponents } from './antd-styles';
+import { extractAntdStyles, importedComponents } from './antd-styles';
 
 /** The antd components the app's modules (tests aside) import. */
 function appImports(): string[] {
@@ -22,8 +22,8 @@ describe('which antd components a module imports', () => {
   });
 });
 
-describe("antd's extracted styles", () => {
-  const { styles, components } = extractedAntdStyles();
+describe("antd's extracted styles", async () => {
+  const { styles, components } = await extractAntdStyles();
 
   it('has the styles of every component the app imports, and of the parts they render', () => {
     const imported = new Set(appImports());

@@ -15,11 +15,12 @@
  * The extraction takes ~10 s; its result is kept in node_modules/.cache, keyed by the versions of
  * antd and cssinjs and the extractor's source.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
 
 export interface Extracted {
@@ -32,7 +33,7 @@ const PREFIX = 'virtual:antd-style/';
 const ANTD_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]antd['"]/g;
 
 /** The extraction, from the cache when antd, cssinjs and the extractor are as they were. */
-export function extractedAntdStyles(): Extracted {
+export async function extractAntdStyles(): Promise<Extracted> {
   const require = createRequire(import.meta.url);
   const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   const key = createHash('sha256')
@@ -43,7 +44,7 @@ export function extractedAntdStyles(): Extracted {
   const file = path.join(folder, `${key}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Extracted;
   const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-  const json = execFileSync(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', EXTRACTOR], {
+  const { stdout: json } = await promisify(execFile)(process.execPath, [tsx, '--tsconfig', 'tsconfig.node.json', EXTRACTOR], {
     maxBuffer: 64 << 20,
     encoding: 'utf8',
     // React's act(), with which the extractor waits for pop-ups to open, exists only in its development build.
@@ -74,43 +75,53 @@ export function importedComponents(code: string): string[] {
 }
 
 export function antdStyles(): Plugin {
-  let styles: Extracted | undefined;
-  const load = () => (styles ??= extractedAntdStyles());
+  // Started with the build, so the other modules are read and transformed meanwhile.
+  let styles: Promise<Extracted> | undefined;
+  const load = () => (styles ??= extractAntdStyles());
   let modules: Map<string, string> | undefined;
-  const keyOf = (name: string) => (modules ??= new Map(Object.keys(load().styles).map((key) => [moduleName(key), key]))).get(name);
+  const keyOf = async (name: string) => (modules ??= new Map(Object.keys((await load()).styles).map((key) => [moduleName(key), key]))).get(name);
   return {
     name: 'truckdesk:antd-styles',
     enforce: 'pre',
     // The web tests render in jsdom, where no stylesheet applies.
     apply: () => !process.env.VITEST,
-    resolveId(id) {
-      return id.startsWith(PREFIX) ? id : undefined;
+    buildStart() {
+      void load();
     },
-    load(id) {
-      if (!id.startsWith(PREFIX)) return undefined;
-      const key = keyOf(id.slice(PREFIX.length, -'.css'.length));
-      const style = key === undefined ? undefined : load().styles[key];
-      if (!style) throw new Error(`antd-styles: no extracted style for ${id}`);
-      return `@layer ${layerOf(style.order)}{${style.css}}`;
+    // Filters let the bundler skip the other modules without calling in here.
+    resolveId: {
+      filter: { id: /^virtual:antd-style\// },
+      handler: (id) => id,
     },
-    transform(code, id) {
-      if (!/[\\/]src[\\/]web[\\/].*\.tsx?$/.test(id) || !code.includes('antd')) return undefined;
-      const names = importedComponents(code).filter((name) => name !== 'ConfigProvider');
-      if (names.length === 0) return undefined;
-      const { styles: all, components } = load();
-      const keys = new Set<string>();
-      for (const name of names) {
-        const own = components[name];
-        if (!own) throw new Error(`antd-styles: ${path.relative('.', id)} imports antd's ${name}, which scripts/build/antd-styles-extract.tsx does not render: add it to its GALLERY`);
-        for (const key of own) if (all[key]!.css && key !== 'ant-design-icons|anticon') keys.add(key);
-      }
-      const sorted = [...keys].sort((a, b) => all[a]!.order - all[b]!.order);
-      const imports = sorted.map((key) => `import '${PREFIX}${moduleName(key)}.css';`).join('');
-      return { code: `${imports}${code}`, map: null };
+    load: {
+      filter: { id: /^virtual:antd-style\// },
+      async handler(id) {
+        const key = await keyOf(id.slice(PREFIX.length, -'.css'.length));
+        const style = key === undefined ? undefined : (await load()).styles[key];
+        if (!style) throw new Error(`antd-styles: no extracted style for ${id}`);
+        return `@layer ${layerOf(style.order)}{${style.css}}`;
+      },
     },
-    transformIndexHtml(html, { filename }) {
+    transform: {
+      filter: { id: /[\\/]src[\\/]web[\\/].*\.tsx?$/, code: 'antd' },
+      async handler(code, id) {
+        const names = importedComponents(code).filter((name) => name !== 'ConfigProvider');
+        if (names.length === 0) return undefined;
+        const { styles: all, components } = await load();
+        const keys = new Set<string>();
+        for (const name of names) {
+          const own = components[name];
+          if (!own) throw new Error(`antd-styles: ${path.relative('.', id)} imports antd's ${name}, which scripts/build/antd-styles-extract.tsx does not render: add it to its GALLERY`);
+          for (const key of own) if (all[key]!.css && key !== 'ant-design-icons|anticon') keys.add(key);
+        }
+        const sorted = [...keys].sort((a, b) => all[a]!.order - all[b]!.order);
+        const imports = sorted.map((key) => `import '${PREFIX}${moduleName(key)}.css';`).join('');
+        return { code: `${imports}${code}`, map: null };
+      },
+    },
+    async transformIndexHtml(html, { filename }) {
       if (path.basename(filename) !== 'index.html') return html;
-      const orders = [...new Set(Object.values(load().styles).map((style) => style.order))].sort((a, b) => a - b);
+      const orders = [...new Set(Object.values((await load()).styles).map((style) => style.order))].sort((a, b) => a - b);
       // Declared before any of them arrives: the first mention of a layer fixes its place.
       return html.replace('<head>', `<head><style>@layer ${orders.map(layerOf).join(',')};</style>`);
     },
