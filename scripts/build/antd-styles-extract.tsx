@@ -7,6 +7,9 @@
  * variables, and the variables themselves (the theme's and each component's tokens, light or dark)
  * are still set at run time.
  *
+ * Only what is rendered here has rules: using an antd component in a new way (a Table's pagination, a
+ * Select in tags mode), render that state in GALLERY too. A component missing from GALLERY stops the build.
+ *
  * Prints JSON: `{ styles: { [key]: { order, css } }, components: { [name]: key[] } }`.
  * Run by scripts/build/antd-styles.ts (the Vite plugin), in a process of its own: jsdom's globals
  * must not leak into the build.
