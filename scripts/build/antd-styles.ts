@@ -76,10 +76,12 @@ export function importedComponents(code: string): string[] {
 
 export function antdStyles(): Plugin {
   // Started with the build, so the other modules are read and transformed meanwhile.
-  let styles: Promise<Extracted> | undefined;
-  const load = () => (styles ??= extractAntdStyles());
-  let modules: Map<string, string> | undefined;
-  const keyOf = async (name: string) => (modules ??= new Map(Object.keys((await load()).styles).map((key) => [moduleName(key), key]))).get(name);
+  let styles: Promise<Extracted & { keyOfModule: Map<string, string> }> | undefined;
+  const load = () =>
+    (styles ??= extractAntdStyles().then((extracted) => ({
+      ...extracted,
+      keyOfModule: new Map(Object.keys(extracted.styles).map((key) => [moduleName(key), key])),
+    })));
   return {
     name: 'truckdesk:antd-styles',
     enforce: 'pre',
@@ -96,8 +98,9 @@ export function antdStyles(): Plugin {
     load: {
       filter: { id: /^virtual:antd-style\// },
       async handler(id) {
-        const key = await keyOf(id.slice(PREFIX.length, -'.css'.length));
-        const style = key === undefined ? undefined : (await load()).styles[key];
+        const { styles: all, keyOfModule } = await load();
+        const key = keyOfModule.get(id.slice(PREFIX.length, -'.css'.length));
+        const style = key === undefined ? undefined : all[key];
         if (!style) throw new Error(`antd-styles: no extracted style for ${id}`);
         return `@layer ${layerOf(style.order)}{${style.css}}`;
       },
@@ -105,14 +108,14 @@ export function antdStyles(): Plugin {
     transform: {
       filter: { id: /[\\/]src[\\/]web[\\/].*\.tsx?$/, code: 'antd' },
       async handler(code, id) {
-        const names = importedComponents(code).filter((name) => name !== 'ConfigProvider');
+        const names = importedComponents(code);
         if (names.length === 0) return undefined;
         const { styles: all, components } = await load();
         const keys = new Set<string>();
         for (const name of names) {
           const own = components[name];
           if (!own) throw new Error(`antd-styles: ${path.relative('.', id)} imports antd's ${name}, which scripts/build/antd-styles-extract.tsx does not render: add it to its GALLERY`);
-          for (const key of own) if (all[key]!.css && key !== 'ant-design-icons|anticon') keys.add(key);
+          for (const key of own) keys.add(key);
         }
         const sorted = [...keys].sort((a, b) => all[a]!.order - all[b]!.order);
         const imports = sorted.map((key) => `import '${PREFIX}${moduleName(key)}.css';`).join('');

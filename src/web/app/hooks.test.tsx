@@ -1,5 +1,5 @@
 import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { Profiler } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +49,19 @@ function Screen() {
   );
 }
 
+/** Mounts `screen` over `store`, every commit counted. */
+function mount(container: HTMLElement, store: ReturnType<typeof makeStore>, screen: ReactNode) {
+  const root = createRoot(container);
+  root.render(
+    <Provider store={store}>
+      <Profiler id="screen" onRender={countCommit}>
+        {screen}
+      </Profiler>
+    </Provider>,
+  );
+  return root;
+}
+
 const shown = (container: HTMLElement) => container.querySelector('ul')?.dataset.value;
 const until = async (ok: () => boolean) => {
   for (let waited = 0; !ok(); waited += 5) {
@@ -74,14 +87,7 @@ describe('useTransitionSelector', () => {
 
   it('re-renders on a store change a few milliseconds at a time, letting other tasks run meanwhile', async () => {
     const store = makeStore();
-    const root = createRoot(container);
-    root.render(
-      <Provider store={store}>
-        <Profiler id="screen" onRender={countCommit}>
-          <Screen />
-        </Profiler>
-      </Provider>,
-    );
+    const root = mount(container, store, <Screen />);
     await until(() => shown(container) === '0');
 
     // Timers that come due while the ~150 ms re-render is under way run only if React yields.
@@ -98,14 +104,7 @@ describe('useTransitionSelector', () => {
   it('reads the store as it renders, and re-renders only when what it selects changes', async () => {
     const store = makeStore();
     store.dispatch(counter.actions.bump());
-    const root = createRoot(container);
-    root.render(
-      <Provider store={store}>
-        <Profiler id="screen" onRender={countCommit}>
-          <Value />
-        </Profiler>
-      </Provider>,
-    );
+    const root = mount(container, store, <Value />);
     await until(() => shown(container) === '1');
     // Its effects have run: it watches the store.
     await new Promise((resolve) => setTimeout(resolve, 50));
