@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CURRENT_TRUCK_KEY, CurrentTruckProvider, useCurrentTruck, useOfferTrucks } from './current-truck';
+import { CURRENT_TRUCK_KEY, CurrentTruckProvider, TruckChoice, useCurrentTruck, useOfferTrucks } from './current-truck';
 
 afterEach(() => {
   cleanup();
@@ -60,5 +60,27 @@ describe('the current truck', () => {
     unmount();
     renderWith([]);
     expect(screen.getByTestId('current').textContent).toBe('loaded:none');
+  });
+
+  it('is known at the first render when the trucks were offered before it (the router offers them with the code)', () => {
+    localStorage.setItem(CURRENT_TRUCK_KEY, 'truck-b');
+    const choice = new TruckChoice();
+    choice.offer(['truck-a', 'truck-b']);
+    expect(choice.truckId()).toBe('truck-b');
+    const firstRenders: string[] = [];
+    function FirstRender() {
+      const { truckId, loaded } = useCurrentTruck();
+      const [first] = useState(`${loaded ? 'loaded' : 'loading'}:${truckId ?? 'none'}`);
+      firstRenders.push(first);
+      return null;
+    }
+    render(
+      <CurrentTruckProvider choice={choice}>
+        <FirstRender />
+      </CurrentTruckProvider>,
+    );
+    expect(firstRenders[0]).toBe('loaded:truck-b');
+    act(() => choice.offer(['truck-a']));
+    expect(choice.truckId()).toBe('truck-a');
   });
 });

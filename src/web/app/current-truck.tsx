@@ -8,7 +8,7 @@
  *   // truckId: null until the trucks are known, or when the user has none (loaded tells which).
  */
 import { canAccess, type Action } from '@domain/access';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useAppSelector } from './hooks';
 import { readString, writeString } from './storage';
 
@@ -29,32 +29,76 @@ interface Store extends CurrentTruck {
   /** The current truck's public page (/t/{slug}), null when it has none (or none is known yet). */
   publicPath: string | null;
   /** The switcher tells which trucks the user can reach (null: not known yet), and their public pages. */
-  offer(truckIds: readonly string[] | null, publicSlugs?: PublicSlugs): void;
+  offer: TruckChoice['offer'];
+}
+
+/** The stored choice when the user can still reach it, else their first truck; null while the trucks are unknown. */
+export function pickTruck(chosen: string | null, reachable: readonly string[] | null): string | null {
+  if (reachable === null) return null;
+  return chosen !== null && reachable.includes(chosen) ? chosen : (reachable[0] ?? null);
+}
+
+interface Choice {
+  chosen: string | null;
+  reachable: readonly string[] | null;
+  slugs: PublicSlugs;
+}
+
+/**
+ * The current truck's state, outside React so that the router can offer the user's trucks and read
+ * the current truck before the first screen renders (its first reads then start with the screen's
+ * code, and its first paint shows them); the provider renders from it.
+ */
+export class TruckChoice {
+  private state: Choice = { chosen: readString(CURRENT_TRUCK_KEY), reachable: null, slugs: {} };
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): Choice => this.state;
+
+  /** The truck the screens act on now (see pickTruck). */
+  truckId(): string | null {
+    return pickTruck(this.state.chosen, this.state.reachable);
+  }
+
+  readonly choose = (truckId: string): void => {
+    writeString(CURRENT_TRUCK_KEY, truckId);
+    this.update({ chosen: truckId });
+  };
+
+  readonly offer = (truckIds: readonly string[] | null, publicSlugs: PublicSlugs = {}): void => {
+    const { reachable, slugs } = this.state;
+    this.update({
+      reachable: reachable?.join() === truckIds?.join() ? reachable : truckIds,
+      slugs: JSON.stringify(slugs) === JSON.stringify(publicSlugs) ? slugs : publicSlugs,
+    });
+  };
+
+  private update(change: Partial<Choice>): void {
+    const next = { ...this.state, ...change };
+    if (next.chosen === this.state.chosen && next.reachable === this.state.reachable && next.slugs === this.state.slugs) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
 }
 
 const CurrentTruckContext = createContext<Store | null>(null);
 
-export function CurrentTruckProvider({ children }: { children: ReactNode }) {
-  const [chosen, setChosen] = useState<string | null>(() => readString(CURRENT_TRUCK_KEY));
-  const [reachable, setReachable] = useState<readonly string[] | null>(null);
-  const [slugs, setSlugs] = useState<PublicSlugs>({});
-
-  const setTruckId = useCallback((truckId: string) => {
-    writeString(CURRENT_TRUCK_KEY, truckId);
-    setChosen(truckId);
-  }, []);
-
-  const offer = useCallback((truckIds: readonly string[] | null, publicSlugs: PublicSlugs = {}) => {
-    setReachable((previous) => (previous?.join() === truckIds?.join() ? previous : truckIds));
-    setSlugs((previous) => (JSON.stringify(previous) === JSON.stringify(publicSlugs) ? previous : publicSlugs));
-  }, []);
+/** `choice`: the one the router offers trucks to (app/main.tsx); tests may leave it out. */
+export function CurrentTruckProvider({ choice, children }: { choice?: TruckChoice; children: ReactNode }) {
+  const [own] = useState(() => choice ?? new TruckChoice());
+  const { chosen, reachable, slugs } = useSyncExternalStore(own.subscribe, own.snapshot);
 
   const value = useMemo<Store>(() => {
-    const truckId = reachable === null ? null : chosen !== null && reachable.includes(chosen) ? chosen : (reachable[0] ?? null);
+    const truckId = pickTruck(chosen, reachable);
     const slug = truckId === null ? null : (slugs[truckId] ?? null);
     const publicPath = slug === null ? null : `/t/${encodeURIComponent(slug)}`;
-    return { truckId, loaded: reachable !== null, publicPath, setTruckId, offer };
-  }, [chosen, reachable, slugs, setTruckId, offer]);
+    return { truckId, loaded: reachable !== null, publicPath, setTruckId: own.choose, offer: own.offer };
+  }, [chosen, reachable, slugs, own]);
 
   return <CurrentTruckContext.Provider value={value}>{children}</CurrentTruckContext.Provider>;
 }

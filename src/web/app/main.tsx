@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n';
 import './global.css';
 import { persistState } from './persistence';
+import { TruckChoice } from './current-truck';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
@@ -20,11 +21,12 @@ async function start() {
   document.documentElement.lang = langDir.lang;
   document.documentElement.dir = langDir.dir;
   // The router starts loading the screen's code as soon as it exists: alongside the catalogues, not after them.
-  const router = createAppRouter(store);
+  const truckChoice = new TruckChoice();
+  const router = createAppRouter(store, truckChoice);
   await initI18n(langDir.lang);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers store={store} langDir={langDir}>
+      <Providers store={store} langDir={langDir} truckChoice={truckChoice}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

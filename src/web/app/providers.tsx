@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Toasts } from '../ui/toasts';
-import { CurrentTruckProvider } from './current-truck';
+import { CurrentTruckProvider, type TruckChoice } from './current-truck';
 import { AttentionProvider } from './shell/attention';
 import type { LangDir } from './lang-dir.slice';
 import { SettingsProvider, useSettings } from './shell/settings-context';
@@ -16,11 +16,11 @@ function ThemedToasts({ langDir }: { langDir: LangDir }) {
   return <Toasts rtl={langDir.dir === 'rtl'} dark={useSettings().settings.darkMode} />;
 }
 
-export function Providers({ store, langDir, children }: { store: AppStore; langDir: LangDir; children: ReactNode }) {
+export function Providers({ store, langDir, truckChoice, children }: { store: AppStore; langDir: LangDir; truckChoice?: TruckChoice; children: ReactNode }) {
   return (
     <Provider store={store}>
       <SettingsProvider>
-        <CurrentTruckProvider>
+        <CurrentTruckProvider choice={truckChoice}>
           <AttentionProvider>{children}</AttentionProvider>
         </CurrentTruckProvider>
         <ThemedToasts langDir={langDir} />

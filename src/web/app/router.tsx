@@ -7,13 +7,22 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RequireAccess } from '../features/accounts/require-access';
 import { loadTruckMenu } from '../features/trucks/truck-switcher';
 import { useAppSelector } from './hooks';
-import { PROTECTED_EXTRA_SCREENS, SCREENS, type ScreenRoute } from './routes';
+import { PROTECTED_EXTRA_SCREENS, SCREENS, type FirstReads, type PageModule, type ScreenRoute } from './routes';
 import { AppFrame } from './shell/app-frame';
 import { ErrorPage } from './shell/error.page';
 import { LoadingBar } from './shell/loading-bar';
 import { NotFoundPage } from './shell/not-found.page';
 import { PageLayout } from './shell/page-layout';
+import type { TruckChoice } from './current-truck';
 import { lazyCodeLoaded, type AppStore } from './store';
+
+/**
+ * How long a screen waits, with its code, for the user's trucks and its first reads: usually there
+ * already (the page's early reads), on a slow network the screen shows its loading state instead.
+ */
+const FIRST_READS_WAIT_MS = 400;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The seed's protected extra routes (docs/product.md §6.2) exist only for a signed-in user; otherwise the path is unknown. */
 function SignedInOnly({ screen }: { screen: string }) {
@@ -26,15 +35,32 @@ function SignedInOnly({ screen }: { screen: string }) {
   );
 }
 
-export function buildRoutes(store: AppStore): RouteObject[] {
-  // Lazily loaded code may inject reducers (the API); one action gives them their state before the screen renders.
-  const loaded =
-    <T,>(load: () => Promise<T>) =>
-    async () => {
-      const module = await load();
-      store.dispatch(lazyCodeLoaded());
-      return module;
+export function buildRoutes(store: AppStore, trucks: TruckChoice): RouteObject[] {
+  const signedIn = () => store.getState().auth.userModel.isLogin;
+  // The truck switcher's code and the user's trucks, once, offered to every screen before it first
+  // renders: every truck screen waits for the current truck, which the switcher learns from them.
+  let trucksKnown: Promise<void> | undefined;
+  const knowTrucks = () =>
+    (trucksKnown ??= loadTruckMenu()
+      .then((menu) => {
+        store.dispatch(lazyCodeLoaded());
+        return menu.readMyTrucks(store.dispatch, trucks.offer);
+      })
+      .catch(() => undefined));
+  const firstReadsOf = (firstReads: FirstReads) => async () => {
+    const read = async () => {
+      await knowTrucks();
+      await Promise.all(firstReads(store.dispatch, trucks.truckId(), store.getState()));
     };
+    if (signedIn()) await Promise.race([read().catch(() => undefined), pause(FIRST_READS_WAIT_MS)]);
+    return null;
+  };
+  // Lazily loaded code may inject reducers (the API); one action gives them their state before the screen renders.
+  const loaded = (load: () => Promise<PageModule>) => async () => {
+    const { Component, firstReads } = await load();
+    store.dispatch(lazyCodeLoaded());
+    return firstReads ? { Component, loader: firstReadsOf(firstReads) } : { Component };
+  };
   const screenRoute = ({ path, lazy }: ScreenRoute): RouteObject => ({ path, lazy: loaded(lazy) });
   const protectedRoute = ({ path, lazy }: ScreenRoute): RouteObject => ({
     path,
@@ -54,12 +80,8 @@ export function buildRoutes(store: AppStore): RouteObject[] {
         },
         {
           lazy: async () => {
-            // The truck switcher's code and the user's trucks come with the layout's: every truck
-            // screen waits for the current truck, which the switcher learns from them.
-            const signedIn = store.getState().auth.userModel.isLogin;
-            const [layout, truckMenu] = await Promise.all([import('./shell/dashboard-layout'), signedIn ? loadTruckMenu() : undefined]);
+            const [layout] = await Promise.all([import('./shell/dashboard-layout'), signedIn() ? Promise.race([knowTrucks(), pause(FIRST_READS_WAIT_MS)]) : undefined]);
             store.dispatch(lazyCodeLoaded());
-            truckMenu?.readMyTrucks(store.dispatch);
             return layout;
           },
           children: [
@@ -72,6 +94,6 @@ export function buildRoutes(store: AppStore): RouteObject[] {
   ];
 }
 
-export function createAppRouter(store: AppStore) {
-  return createBrowserRouter(buildRoutes(store));
+export function createAppRouter(store: AppStore, trucks: TruckChoice) {
+  return createBrowserRouter(buildRoutes(store, trucks));
 }

@@ -4,19 +4,31 @@
  * or 'page' (full-page screens).
  */
 import type { ComponentType } from 'react';
-import { matchPath, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { matchPath } from 'react-router';
 import { ROUTE_TABLE, type Layout, type RouteEntry } from './route-table';
+import type { AppDispatch, RootState } from './store';
 
 export type { Layout };
 
 export interface ScreenRoute {
   path: string;
   layout: Layout;
-  lazy: LazyRouteFunction<RouteObject>;
+  lazy: () => Promise<PageModule>;
 }
 
-/** A page module exports its screen as `Component`, React Router's lazy-route convention. */
-type PageModule = { Component: ComponentType };
+/**
+ * Starts the reads a screen's first render shows, for the current truck (null: the user has none;
+ * the requests go through the cache, and the page's early reads usually answer them already): the
+ * router waits for them, a little, with the screen's code, so that the screen's first paint shows
+ * its data rather than a loading state and then the data, a render and a paint later.
+ */
+export type FirstReads = (dispatch: AppDispatch, truckId: string | null, state: RootState) => readonly PromiseLike<unknown>[];
+
+/** A page module exports its screen as `Component`, React Router's lazy-route convention, and may export its `firstReads`. */
+export interface PageModule {
+  Component: ComponentType;
+  firstReads?: FirstReads;
+}
 
 const pageModules = import.meta.glob<PageModule>('../features/*/*.page.tsx');
 

@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { persistState } from './persistence';
 import { Providers } from './providers';
+import { TruckChoice } from './current-truck';
 import { buildRoutes } from './router';
 import { makeStore, type AppStore } from './store';
 
@@ -88,11 +89,14 @@ export function installMatchMedia(initialWidth: number) {
 }
 
 /** `extra` renders beside the router, inside the providers (probes of context state). */
+/** Answers the API's requests in a test; `null` leaves one to the default (503). */
+export type ApiStub = (request: Request) => Response | null | Promise<Response | null>;
+
 /**
  * The screens inside the shell call the API; in these tests there is no server, so every call
- * answers 503 in the API's error shape (relative URLs resolve against the jsdom page).
+ * answers 503 in the API's error shape (relative URLs resolve against the jsdom page), unless `answer` has an answer.
  */
-function stubApi() {
+function stubApi(answer?: ApiStub) {
   const BaseRequest = globalThis.Request;
   vi.stubGlobal(
     'Request',
@@ -102,17 +106,19 @@ function stubApi() {
       }
     },
   );
-  vi.stubGlobal('fetch', async () =>
-    Response.json({ error: { code: 'service_unavailable', message: 'no server in this test', fields: [] } }, { status: 503 }),
+  vi.stubGlobal(
+    'fetch',
+    async (request: Request) =>
+      (await answer?.(request)) ?? Response.json({ error: { code: 'service_unavailable', message: 'no server in this test', fields: [] } }, { status: 503 }),
   );
 }
 
-export async function renderApp(path: string, options: { store?: AppStore; width?: number; extra?: ReactNode } = {}) {
+export async function renderApp(path: string, options: { store?: AppStore; width?: number; extra?: ReactNode; api?: ApiStub } = {}) {
   const store = options.store ?? makeStore();
   persistState(store);
   const langDir = store.getState().lang_dir;
   await initI18n(langDir.lang);
-  stubApi();
+  stubApi(options.api);
   const media = installMatchMedia(options.width ?? 1366);
   // jsdom has no layout: Ant Design's popups only need the observer to exist.
   vi.stubGlobal(
@@ -124,9 +130,10 @@ export async function renderApp(path: string, options: { store?: AppStore; width
     },
   );
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  const router = createMemoryRouter(buildRoutes(store), { initialEntries: [path] });
+  const truckChoice = new TruckChoice();
+  const router = createMemoryRouter(buildRoutes(store, truckChoice), { initialEntries: [path] });
   const view = render(
-    <Providers store={store} langDir={langDir}>
+    <Providers store={store} langDir={langDir} truckChoice={truckChoice}>
       <RouterProvider router={router} />
       {options.extra}
     </Providers>,

@@ -8,7 +8,7 @@ import type { UiLang } from '../../app/lang-dir.slice';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../../domain/i18n/*/home.json');
 
-async function loadHomeStrings(lang: UiLang): Promise<void> {
+export async function loadHomeStrings(lang: UiLang): Promise<void> {
   if (i18next.hasResourceBundle(lang, 'home')) return;
   const load = catalogues[`../../../domain/i18n/${lang}/home.json`];
   if (load) i18next.addResourceBundle(lang, 'home', (await load()).default);

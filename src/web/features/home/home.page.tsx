@@ -25,9 +25,10 @@ import { notify } from '../../ui/notify';
 import { Panel } from '../../ui/panel';
 import { useNow } from '../../ui/use-now';
 import { calendarDate, money as formatMoney } from './home-format';
-import { useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation, useTruckHomeQuery } from './home.api';
+import { homeApi, useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation, useTruckHomeQuery } from './home.api';
+import type { FirstReads } from '../../app/routes';
 import { useHomeStream } from './use-home-stream';
-import { useHomeStrings } from './home-strings';
+import { loadHomeStrings, useHomeStrings } from './home-strings';
 import './home.css';
 import { nameIn, type Named } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
@@ -320,6 +321,16 @@ function AdminView() {
     </div>
   );
 }
+
+/** The screen's strings and the day's summary: the platform's for an admin, the current truck's for its team. */
+export const firstReads: FirstReads = (dispatch, truckId, state) => [
+  loadHomeStrings(state.lang_dir.lang),
+  ...(state.user.role.includes('Admin')
+    ? [dispatch(homeApi.endpoints.adminHome.initiate(undefined, { subscribe: false }))]
+    : truckId === null
+      ? []
+      : [dispatch(homeApi.endpoints.truckHome.initiate(truckId, { subscribe: false }))]),
+];
 
 export function Component() {
   const roles = useAppSelector((s) => s.user.role);

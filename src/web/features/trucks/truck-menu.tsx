@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { useCurrentTruck, useOfferTrucks } from '../../app/current-truck';
+import { useCurrentTruck, useOfferTrucks, type TruckChoice } from '../../app/current-truck';
 import { MenuButton } from '../../ui/menu-button';
 import { useAlertText } from './alert-text';
 import { useTruckName } from './truck-name';
@@ -62,13 +62,19 @@ function DocumentWarning({ truck }: { truck: TruckSummary }) {
   );
 }
 
+/** What the switcher tells every screen of the user's trucks: which they can reach, and their public pages. */
+function offerTrucks(offer: TruckChoice['offer'], trucks: readonly TruckSummary[] | undefined): void {
+  offer(trucks ? trucks.map((truck) => truck.id) : null, Object.fromEntries((trucks ?? []).map((truck) => [truck.id, truck.publicSlug])));
+}
+
 /**
- * Reads the user's trucks into the cache without holding them (the switcher does once it renders):
- * the router starts it with the dashboard's code, so that the switcher's first render has them and
- * tells every screen its truck then. The page's early read (app/early-reads.ts) usually answers it.
+ * Reads the user's trucks into the cache without holding them (the switcher does once it renders)
+ * and offers them: the router waits for it with the dashboard's code, so that the first screen
+ * renders knowing its truck. The page's early read (app/early-reads.ts) usually answers it.
  */
-export function readMyTrucks(dispatch: AppDispatch): void {
-  void dispatch(trucksApi.endpoints.myTrucks.initiate(undefined, { subscribe: false }));
+export async function readMyTrucks(dispatch: AppDispatch, offer: TruckChoice['offer']): Promise<void> {
+  const { data } = await dispatch(trucksApi.endpoints.myTrucks.initiate(undefined, { subscribe: false }));
+  if (data) offerTrucks(offer, data);
 }
 
 export default function TruckMenu() {
@@ -79,9 +85,7 @@ export default function TruckMenu() {
   const truckName = useTruckName();
   useReviewNotices(trucks);
 
-  useEffect(() => {
-    offer(trucks ? trucks.map((truck) => truck.id) : null, Object.fromEntries((trucks ?? []).map((truck) => [truck.id, truck.publicSlug])));
-  }, [trucks, offer]);
+  useEffect(() => offerTrucks(offer, trucks), [trucks, offer]);
   useEffect(() => () => offer(null), [offer]);
 
   const current = trucks?.find((truck) => truck.id === truckId);

@@ -21,7 +21,8 @@ import { PointTest, usePointTest } from './point-test';
 import type { checkZone } from './zone-check';
 import { draftOfZone, newZoneDraft, zoneInputOf, type ShapeKind, type ZoneDraft } from './zone-draft';
 import { ZoneList } from './zone-list';
-import { useCreateZoneMutation, useDeleteZoneMutation, useUpdateZoneMutation, useZonesQuery } from './zones.api';
+import { useCreateZoneMutation, useDeleteZoneMutation, useUpdateZoneMutation, useZonesQuery, zonesApi } from './zones.api';
+import type { FirstReads } from '../../app/routes';
 import './zones.css';
 import { PageLoading } from '../../app/page-loading';
 
@@ -227,6 +228,8 @@ function ZonesScreen({ truckId }: { truckId: string }) {
   if (!data) return <PageLoading />;
   return <ZonesWorkspace truckId={truckId} list={data} canWrite={canWrite} />;
 }
+
+export const firstReads: FirstReads = (dispatch, truckId) => (truckId === null ? [] : [dispatch(zonesApi.endpoints.zones.initiate(truckId, { subscribe: false }))]);
 
 export function Component() {
   const { t } = useTranslation('zones');
