@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { antdStyles } from './scripts/build/antd-styles.ts';
 import { chunkPlan, readChunkPlan } from './scripts/build/chunk-plan.ts';
+import { fontPreloads } from './scripts/build/font-preloads.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { testsNeedingFreshGraph } from './scripts/fresh-module-graph.ts';
 import { weightBudget } from './scripts/build/weight-budget.ts';
@@ -43,6 +44,11 @@ export default defineConfig({
     react(),
     // Ant Design's styles made at build time, each with the code that first shows its component.
     antdStyles(),
+    // The fonts main.tsx imports, asked for by the page before the first screen's text needs them.
+    fontPreloads({
+      all: ['poppins-latin-400-normal.woff2', 'poppins-latin-600-normal.woff2'],
+      rtl: ['cairo-arabic-400-normal.woff2', 'cairo-arabic-600-normal.woff2'],
+    }),
     precompress(),
     // Chunks the same screens load merged into one file (scripts/build/chunk-plan.ts, decision 015).
     chunkPlan({ plan: process.env.CHUNK_PLAN === 'off' ? new Map() : readChunkPlan(), reportFile: process.env.CHUNK_PLAN_REPORT }),
