@@ -35,7 +35,8 @@ import { findNginx, startNginx, type RunningNginx } from '../deploy/nginx';
 
 const ONLY = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (not ${process.env.LIGHTHOUSE_RUNS})`);
 const picked = (path: string) => !ONLY || ONLY.includes(path);
 const PUBLIC_PATHS = ['/', '/t/saj-station'].filter(picked);
 const SIGNED_IN_PATHS = ['/home', '/orders', '/menu', '/delivery-zones', '/booking-details'].filter(picked);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontPreloadTags, fontUrl } from './font-preloads';
+import { fontUrl, withFontPreloads } from './font-preloads';
 
 const bundle = {
   'assets/poppins-latin-400-normal-cpxAROuN.woff2': { type: 'asset', fileName: 'assets/poppins-latin-400-normal-cpxAROuN.woff2', names: ['poppins-latin-400-normal.woff2'] },
@@ -25,12 +25,14 @@ describe('the fonts index.html preloads', () => {
     expect(() => fontUrl(bundle, 'poppins-latin-600-normal.woff2')).toThrow(/poppins-latin-600-normal.woff2 is not in the build/);
   });
 
-  it('are preloaded as fonts (crossorigin, as font requests are) on every page, and the Arabic one on a right-to-left page only', () => {
-    const tags = fontPreloadTags({ all: ['/assets/poppins.woff2'], rtl: ['/assets/cairo.woff2'] });
-    expect(tags[0]).toEqual({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: '/assets/poppins.woff2' }, injectTo: 'head' });
-    const script = tags[1];
-    expect(script?.tag).toBe('script');
-    expect(runScript(String(script?.children), 'ltr')).toEqual([]);
-    expect(runScript(String(script?.children), 'rtl')).toEqual([{ rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href: '/assets/cairo.woff2' }]);
+  it('are preloaded as fonts (crossorigin, as font requests are) on every page, and the Arabic one on a right-to-left page only, by a script right after the one that sets dir', () => {
+    const page = '<head><script>setDir()</script><link rel="stylesheet" href="/main.css"></head>';
+    const { html, tags } = withFontPreloads(page, { all: ['/assets/poppins.woff2'], rtl: ['/assets/cairo.woff2'] });
+    expect(tags).toEqual([{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: '/assets/poppins.woff2' }, injectTo: 'head' }]);
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts[0]).toBe('setDir()');
+    expect(html.indexOf(scripts[1]!)).toBeLessThan(html.indexOf('main.css'));
+    expect(runScript(scripts[1]!, 'ltr')).toEqual([]);
+    expect(runScript(scripts[1]!, 'rtl')).toEqual([{ rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href: '/assets/cairo.woff2' }]);
   });
 });

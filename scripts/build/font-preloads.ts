@@ -26,14 +26,23 @@ export function fontUrl(bundle: Outputs, file: string, base = '/'): string {
   return `${base}${asset.fileName}`;
 }
 
-export function fontPreloadTags(urls: FontPreloads): HtmlTagDescriptor[] {
-  const link = (href: string): HtmlTagDescriptor => ({
-    tag: 'link',
-    attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href },
-    injectTo: 'head',
-  });
-  const rtl = `if (document.documentElement.dir === 'rtl') ${JSON.stringify(urls.rtl)}.forEach(function (href) { var link = document.createElement('link'); link.rel = 'preload'; link.as = 'font'; link.type = 'font/woff2'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });`;
-  return [...urls.all.map(link), ...(urls.rtl.length > 0 ? [{ tag: 'script', children: rtl, injectTo: 'head' } satisfies HtmlTagDescriptor] : [])];
+/** The script that preloads `hrefs` on a right-to-left page. */
+export function rtlPreloadScript(hrefs: readonly string[]): string {
+  return `if (document.documentElement.dir === 'rtl') ${JSON.stringify(hrefs)}.forEach(function (href) { var link = document.createElement('link'); link.rel = 'preload'; link.as = 'font'; link.type = 'font/woff2'; link.crossOrigin = ''; link.href = href; document.head.appendChild(link); });`;
+}
+
+/**
+ * The page with the preloads: the links at the end of the head, and the right-to-left script right
+ * after the page's first script (which sets `dir`): after a stylesheet, an inline script would wait
+ * for it, and the fonts with it.
+ */
+export function withFontPreloads(html: string, urls: FontPreloads): { html: string; tags: HtmlTagDescriptor[] } {
+  const tags = urls.all.map((href): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href }, injectTo: 'head' }));
+  if (urls.rtl.length === 0) return { html, tags };
+  const end = html.indexOf('</script>');
+  if (end < 0) throw new Error("font-preloads: index.html has no first script to follow (the one that sets the page's dir)");
+  const at = end + '</script>'.length;
+  return { html: `${html.slice(0, at)}\n    <script>${rtlPreloadScript(urls.rtl)}</script>${html.slice(at)}`, tags };
 }
 
 export function fontPreloads(fonts: FontPreloads): Plugin {
@@ -49,7 +58,7 @@ export function fontPreloads(fonts: FontPreloads): Plugin {
       handler(html, { filename, bundle }) {
         if (path.basename(filename) !== 'index.html' || !bundle) return html;
         const urls = { all: fonts.all.map((file) => fontUrl(bundle, file, base)), rtl: fonts.rtl.map((file) => fontUrl(bundle, file, base)) };
-        return { html, tags: fontPreloadTags(urls) };
+        return withFontPreloads(html, urls);
       },
     },
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,11 @@ describe('serving the web build', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('route_not_found');
     }
+  });
+
+  it('hashes every inline script of the page, and none with a src', () => {
+    const page = '<head><script>a()</script><script type="module" src="/m.js"></script><script>b()</script></head>';
+    expect(inlineScriptHashes(page)).toEqual(['a()', 'b()'].map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`));
   });
 
   it('allows exactly the inline boot script in the CSP', async () => {

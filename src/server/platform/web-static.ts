@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
-/** CSP hashes of the inline scripts in index.html (the one that sets lang/dir before first paint). */
+/** CSP hashes of the inline scripts in index.html (the one that sets lang/dir before first paint, the build's fonts preload). */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,

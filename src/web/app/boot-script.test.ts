@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('the boot script in index.html', () => {
-  it('is the only inline script (the CSP allows just its hash)', () => {
+  it("is the only inline script of the page's source (the CSP allows the hashes of the built page's inline scripts)", () => {
     expect(scripts).toHaveLength(1);
   });
 

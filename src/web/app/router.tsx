@@ -22,7 +22,16 @@ import { lazyCodeLoaded, type AppStore } from './store';
  */
 const FIRST_READS_WAIT_MS = 400;
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** `work`, waited for at most FIRST_READS_WAIT_MS; whether it fails or takes longer, the screen renders. */
+async function briefly(work: () => Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_READS_WAIT_MS)));
+  try {
+    await Promise.race([work().catch(() => undefined), timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The seed's protected extra routes (docs/product.md §6.2) exist only for a signed-in user; otherwise the path is unknown. */
 function SignedInOnly({ screen }: { screen: string }) {
@@ -37,35 +46,45 @@ function SignedInOnly({ screen }: { screen: string }) {
 
 export function buildRoutes(store: AppStore, trucks: TruckChoice): RouteObject[] {
   const signedIn = () => store.getState().auth.userModel.isLogin;
-  // The truck switcher's code and the user's trucks, once, offered to every screen before it first
-  // renders: every truck screen waits for the current truck, which the switcher learns from them.
-  let trucksKnown: Promise<void> | undefined;
-  const knowTrucks = () =>
-    (trucksKnown ??= loadTruckMenu()
-      .then((menu) => {
+  // The truck switcher's code (its first load gives the API's reducer its state), fetched once.
+  let switcherCode: ReturnType<typeof loadTruckMenu> | undefined;
+  const switcher = () =>
+    (switcherCode ??= loadTruckMenu().then(
+      (menu) => {
         store.dispatch(lazyCodeLoaded());
-        return menu.readMyTrucks(store.dispatch, trucks.offer);
-      })
-      .catch(() => undefined));
-  const firstReadsOf = (firstReads: FirstReads) => async () => {
-    const read = async () => {
-      await knowTrucks();
-      await Promise.all(firstReads(store.dispatch, trucks.truckId(), store.getState()));
-    };
-    if (signedIn()) await Promise.race([read().catch(() => undefined), pause(FIRST_READS_WAIT_MS)]);
+        return menu;
+      },
+      (error: unknown) => {
+        switcherCode = undefined;
+        throw error;
+      },
+    ));
+  // The user's trucks (the cache's, once read; a sign-out empties it), offered before a dashboard
+  // screen renders: every truck screen acts on the current truck, and learns it from them.
+  const knowTrucks = async () => (await switcher()).readMyTrucks(store.dispatch, trucks.offer);
+  const dashboardLoader = (firstReads: FirstReads | undefined) => async () => {
+    if (signedIn()) {
+      await briefly(async () => {
+        await knowTrucks();
+        if (firstReads) await Promise.all(firstReads(store.dispatch, trucks.truckId(), store.getState()));
+      });
+    }
     return null;
   };
   // Lazily loaded code may inject reducers (the API); one action gives them their state before the screen renders.
-  const loaded = (load: () => Promise<PageModule>) => async () => {
-    const { Component, firstReads } = await load();
-    store.dispatch(lazyCodeLoaded());
-    return firstReads ? { Component, loader: firstReadsOf(firstReads) } : { Component };
-  };
-  const screenRoute = ({ path, lazy }: ScreenRoute): RouteObject => ({ path, lazy: loaded(lazy) });
+  const loaded =
+    (layout: 'page' | 'dashboard') =>
+    (load: () => Promise<PageModule>) =>
+    async () => {
+      const { Component, firstReads } = await load();
+      store.dispatch(lazyCodeLoaded());
+      return layout === 'dashboard' ? { Component, loader: dashboardLoader(firstReads) } : { Component };
+    };
+  const screenRoute = ({ path, layout, lazy }: ScreenRoute): RouteObject => ({ path, lazy: loaded(layout)(lazy) });
   const protectedRoute = ({ path, lazy }: ScreenRoute): RouteObject => ({
     path,
     element: <SignedInOnly screen={path} />,
-    children: [{ index: true, lazy: loaded(lazy) }],
+    children: [{ index: true, lazy: loaded('dashboard')(lazy) }],
   });
 
   return [
@@ -80,7 +99,7 @@ export function buildRoutes(store: AppStore, trucks: TruckChoice): RouteObject[]
         },
         {
           lazy: async () => {
-            const [layout] = await Promise.all([import('./shell/dashboard-layout'), signedIn() ? Promise.race([knowTrucks(), pause(FIRST_READS_WAIT_MS)]) : undefined]);
+            const [layout] = await Promise.all([import('./shell/dashboard-layout'), signedIn() ? briefly(knowTrucks) : undefined]);
             store.dispatch(lazyCodeLoaded());
             return layout;
           },
