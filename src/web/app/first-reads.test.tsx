@@ -7,6 +7,9 @@ import { makeStore } from './store';
 import { FIND, renderApp, SCREEN_TIMEOUT } from './test-support';
 
 vi.mock('../features/accounts/session-guard', () => ({ SessionGuard: () => null }));
+// Not the shell's lazily mounted parts (order alerts and their live stream): the screen is found
+// before they load, and their imports and requests would land after the test's environment is gone.
+vi.mock('./shell/shell-mounts', () => ({ ShellMounts: () => null }));
 
 afterEach(() => {
   cleanup();
