@@ -1,8 +1,9 @@
 /**
  * The current truck: the one every truck page (truck info, menu, orders, bookings, zones, hours)
- * acts on. The router offers the trucks the user can reach before a dashboard screen renders, the
- * navbar's truck switcher offers them again when they change and lets the user pick; the choice survives reloads (local storage `current_truck`). Features read it with
- * `useCurrentTruck()`, since they may not import the trucks feature.
+ * acts on. The router offers the trucks the user can reach before a dashboard screen renders, and
+ * the navbar's truck switcher offers them again when they change and lets the user pick; the choice
+ * survives reloads (local storage `current_truck`). Features read it with `useCurrentTruck()`,
+ * since they may not import the trucks feature.
  *
  *   const { truckId, loaded } = useCurrentTruck();
  *   // truckId: null until the trucks are known, or when the user has none (loaded tells which).

@@ -46,22 +46,14 @@ function SignedInOnly({ screen }: { screen: string }) {
 
 export function buildRoutes(store: AppStore, trucks: TruckChoice): RouteObject[] {
   const signedIn = () => store.getState().auth.userModel.isLogin;
-  // The truck switcher's code (its first load gives the API's reducer its state), fetched once.
-  let switcherCode: ReturnType<typeof loadTruckMenu> | undefined;
-  const switcher = () =>
-    (switcherCode ??= loadTruckMenu().then(
-      (menu) => {
-        store.dispatch(lazyCodeLoaded());
-        return menu;
-      },
-      (error: unknown) => {
-        switcherCode = undefined;
-        throw error;
-      },
-    ));
   // The user's trucks (the cache's, once read; a sign-out empties it), offered before a dashboard
-  // screen renders: every truck screen acts on the current truck, and learns it from them.
-  const knowTrucks = async () => (await switcher()).readMyTrucks(store.dispatch, trucks.offer);
+  // screen renders: every truck screen acts on the current truck, and learns it from them. The
+  // switcher's code (fetched once) may inject the API's reducer, which gets its state from an action.
+  const knowTrucks = async () => {
+    const menu = await loadTruckMenu();
+    store.dispatch(lazyCodeLoaded());
+    await menu.readMyTrucks(store.dispatch, trucks.offer);
+  };
   const dashboardLoader = (firstReads: FirstReads | undefined) => async () => {
     if (signedIn()) {
       await briefly(async () => {
