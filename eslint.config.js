@@ -13,7 +13,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 /** The database and the HTTP server never leak into the browser bundle or the pure domain. */
 const bannedInBrowserAndDomain = [
-    { group: ['node:*', ...nodeBuiltins, ...nodeBuiltins.map((name) => `${name}/*`)], message: 'No Node built-ins in src/web or src/domain.' },
+    // A pattern anchored at the start: group's gitignore-style `domain/*` also matched a relative import of src/domain.
+    { regex: `^(node:|(${nodeBuiltins.join('|')})(/|$))`, message: 'No Node built-ins in src/web or src/domain.' },
     { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg/*'], message: 'The database stays on the server.' },
     { group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-*'], message: 'Fastify stays on the server.' },
 ];

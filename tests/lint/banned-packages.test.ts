@@ -16,9 +16,16 @@ describe('server-only packages', { timeout: 120_000 }, () => {
     ['src/domain/{probe}/probe.ts', 'fastify'],
     ['src/domain/{probe}/probe.ts', 'node:crypto'],
     ['src/domain/{probe}/probe.ts', 'path'],
+    ['src/web/app/{probe}/probe.ts', 'fs/promises'],
+    ['src/domain/{probe}/probe.ts', 'domain'],
   ])('are refused in %s: %s', async (file, source) => {
     const problems = await lintProbe(eslint, { [file]: `import * as x from '${source}';\nexport const y = x;\n` });
     expect(ofRule(problems, RULE)).toHaveLength(1);
+  });
+
+  it('leave alone a relative import whose path holds a built-in’s name (src/domain, Node’s `domain`)', async () => {
+    const problems = await lintProbe(eslint, { 'src/web/app/{probe}/probe.ts': "import { SCREEN_PATHS } from '../../../domain/screens.ts';\nexport const y = SCREEN_PATHS;\n" });
+    expect(ofRule(problems, RULE)).toEqual([]);
   });
 
   it('are allowed on the server', async () => {

@@ -5,11 +5,14 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp } from '@testing/accounts';
 import { createTestApp } from '@testing/test-app';
+import { approvedTruck } from '@testing/trucks';
 import { inlineScriptHashes } from './web-static';
 
 const INDEX = '<!doctype html><html><head><script>document.documentElement.dir="rtl"</script></head><body><div id="root"></div></body></html>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const METRICS_TOKEN = 'web-static-test-metrics-token-0123456789';
 
 let app: FastifyInstance;
 
@@ -19,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), INDEX);
   writeFileSync(path.join(webDist, 'assets', 'main-AbC123.js'), ASSET);
   writeFileSync(path.join(webDist, 'assets', 'main-AbC123.js.br'), brotliCompressSync(ASSET));
-  ({ app } = await createTestApp({ config: { webDist } }));
+  ({ app } = await createTestApp({ config: { webDist, metricsToken: METRICS_TOKEN } }));
 });
 
 describe('serving the web build', () => {
@@ -35,6 +38,39 @@ describe('serving the web build', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers every screen of the route table with the app and 200, in the router's matching", async () => {
+    for (const url of ['/new-signup', '/admin/reviews', '/jobs/12', '/booking-quote/abc-123', '/invite?token=x', '/Home/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it("answers any other address outside /api with the app (which shows its not-found page) and 404", async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const url of ['/no-such-page', '/metrics', '/home/extra', '/jobs', '/jobs/12/more', '/sign-in?next=/home']) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        if (method === 'GET') expect(res.body, url).toContain('<div id="root">');
+      }
+    }
+  });
+
+  it('keeps /metrics with the token, and the truck page: 200 for a truck that exists, its own 404 for another', async () => {
+    const metrics = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain('http_requests_total');
+    const truck = await approvedTruck(app, await signUp(app), await signUp(app, { roles: ['Admin'] }));
+    const page = await app.inject({ method: 'GET', url: `/t/${truck.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(truck.basics.nameEn);
+    const unknown = await app.inject({ method: 'GET', url: '/t/no-such-truck-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('<div id="root">');
   });
 
   it('serves hashed assets precompressed with a year-long immutable cache', async () => {

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, brotli/gzip
- * files written at build time, and every other non-API GET answered with index.html (SPA routes).
+ * files written at build time, and every other non-API GET answered with index.html: 200 at a
+ * screen's address (SPA routes), 404 elsewhere, where the app renders its not-found page.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isScreenPath } from '@domain/screens';
 import { sendError } from './errors';
 
 /** CSP hashes of the inline scripts in index.html (the one that sets lang/dir before first paint, the build's fonts preload). */
@@ -39,7 +41,7 @@ export const webStaticPlugin = fp(
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api');
       if (!wantsPage || !hasBuild || path.extname(url) !== '') return sendError(request, reply, 404, 'route_not_found');
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.status(isScreenPath(url) ? 200 : 404).sendFile('index.html');
     });
   },
   { name: 'web-static' },

@@ -3,6 +3,9 @@
  * budget (scripts/build/weight-budget.ts) reads the same list to weigh each route, so the two
  * cannot drift apart. Module paths are relative to src/web.
  */
+// A relative path with its extension: vite.config.ts loads this file without the @domain alias.
+import { SCREEN_PATHS, type ScreenPath } from '../../domain/screens.ts';
+
 export type Layout = 'dashboard' | 'page';
 
 export interface RouteEntry {
@@ -14,24 +17,27 @@ export interface RouteEntry {
   access: 'public' | 'signed-in';
 }
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', layout: 'page', page: 'features/accounts/entry.page.tsx', access: 'public' },
-  { path: '/new-signup', layout: 'page', page: 'features/accounts/signup.page.tsx', access: 'public' },
-  { path: '/home', layout: 'dashboard', page: 'features/home/home.page.tsx', access: 'public' },
-  { path: '/truck-info', layout: 'dashboard', page: 'features/trucks/truck-info.page.tsx', access: 'public' },
-  { path: '/truck-register', layout: 'dashboard', page: 'features/trucks/truck-register.page.tsx', access: 'public' },
-  { path: '/user-profile', layout: 'dashboard', page: 'features/accounts/user-profile.page.tsx', access: 'public' },
-  { path: '/menu', layout: 'dashboard', page: 'features/menu/menu.page.tsx', access: 'public' },
-  { path: '/orders', layout: 'dashboard', page: 'features/orders/order-dashboard.page.tsx', access: 'public' },
-  { path: '/delivery-zones', layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
-  { path: '/operating-hours', layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
-  { path: '/booking-details', layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
-  { path: '/invite', layout: 'page', page: 'features/team/invite.page.tsx', access: 'public' },
-  { path: '/jobs/:number', layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },
+/** Keyed by the domain's list of screens (which the server reads too): a screen missing here, or one more, does not compile. */
+const SCREENS: Record<ScreenPath, Omit<RouteEntry, 'path'>> = {
+  '/': { layout: 'page', page: 'features/accounts/entry.page.tsx', access: 'public' },
+  '/new-signup': { layout: 'page', page: 'features/accounts/signup.page.tsx', access: 'public' },
+  '/home': { layout: 'dashboard', page: 'features/home/home.page.tsx', access: 'public' },
+  '/truck-info': { layout: 'dashboard', page: 'features/trucks/truck-info.page.tsx', access: 'public' },
+  '/truck-register': { layout: 'dashboard', page: 'features/trucks/truck-register.page.tsx', access: 'public' },
+  '/user-profile': { layout: 'dashboard', page: 'features/accounts/user-profile.page.tsx', access: 'public' },
+  '/menu': { layout: 'dashboard', page: 'features/menu/menu.page.tsx', access: 'public' },
+  '/orders': { layout: 'dashboard', page: 'features/orders/order-dashboard.page.tsx', access: 'public' },
+  '/delivery-zones': { layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
+  '/operating-hours': { layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
+  '/booking-details': { layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
+  '/invite': { layout: 'page', page: 'features/team/invite.page.tsx', access: 'public' },
+  '/jobs/:number': { layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },
   /** The customer's quote page, opened from the quote mail: no sign-in. */
-  { path: '/booking-quote/:token', layout: 'page', page: 'features/bookings/booking-quote.page.tsx', access: 'public' },
-  { path: '/admin/reviews', layout: 'dashboard', page: 'features/trucks/admin-reviews.page.tsx', access: 'signed-in' },
-];
+  '/booking-quote/:token': { layout: 'page', page: 'features/bookings/booking-quote.page.tsx', access: 'public' },
+  '/admin/reviews': { layout: 'dashboard', page: 'features/trucks/admin-reviews.page.tsx', access: 'signed-in' },
+};
+
+export const ROUTE_TABLE: readonly RouteEntry[] = SCREEN_PATHS.map((path) => ({ path, ...SCREENS[path] }));
 
 /** The layout module a route loads with its page; null when the layout ships with the entry chunk. */
 export const LAYOUT_MODULES: Record<Layout, string | null> = {
