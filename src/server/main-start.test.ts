@@ -1,14 +1,16 @@
 /**
- * main.ts stopped while it starts: a SIGTERM that comes while the embedded PostgreSQL is up but the
- * app is not yet listening (migrations, the demo data) ends the process cleanly, with its PostgreSQL,
- * instead of leaving that server running for the next start to find.
+ * main.ts stopped on its embedded PostgreSQL: a SIGTERM that comes while the database is up but the
+ * app is not yet listening (migrations, the demo data), and the SIGHUP of a closed terminal once it
+ * runs, end the process cleanly, with its PostgreSQL, instead of leaving that server running for the
+ * next start to find.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { onCleanup } from '../testing/cleanup';
-import { alive, exited, freePort, sourceServerEnv, spawnTs } from '../testing/source-server';
+import { alive, exited, freePort, sourceServerEnv, spawnTs, startSourceServer } from '../testing/source-server';
+import { clusterRootOf } from './db/embedded-server';
 
 describe('a stop signal while the server starts', { timeout: 240_000 }, () => {
   it('waits for the start, then stops the app and its embedded PostgreSQL, exiting 0', async () => {
@@ -45,5 +47,42 @@ describe('a stop signal while the server starts', { timeout: 240_000 }, () => {
     expect(output).not.toContain('TruckDesk is running at');
     expect(alive(postgresPid)).toBe(false);
     expect(existsSync(path.join(pgDir!, 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('a closed terminal: the hangup reaches every process of the job', { timeout: 240_000 }, () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-hangup-'));
+    onCleanup(async () => {
+      const clusterRoot = await clusterRootOf(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clusterRoot, { recursive: true, force: true });
+    });
+  });
+
+  it.each([
+    ['one process', '1', 'signal'],
+    ['WORKERS=2', '2', 'reason'],
+  ])('with %s: stops the app, then its embedded PostgreSQL, exiting 0', async (_name, workers, logField) => {
+    // Its own process group, as a shell runs `npm start`: closing the terminal sends SIGHUP to that group.
+    const server = await startSourceServer({ DATA_DIR: dataDir, WORKERS: workers }, { processGroup: true });
+    onCleanup(() => {
+      if (server.process.exitCode === null && server.process.signalCode === null) process.kill(-server.process.pid!, 'SIGKILL');
+    });
+    const pgDir = path.join(await clusterRootOf(dataDir), 'postgres');
+    const postgresPid = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // The one process, or the primary and each worker: each logs that it listens (the log's writes may land after the banner's).
+    const listening = () => new Set(server.logLines().flatMap((entry) => (entry.msg === 'listening' ? [entry.pid as number] : [])));
+    await expect.poll(() => listening().size).toBe(workers === '1' ? 1 : 3);
+    const appPids = listening();
+    expect(alive(postgresPid)).toBe(true);
+
+    process.kill(-server.process.pid!, 'SIGHUP');
+    expect(await exited(server.process), server.output()).toBe(0);
+    for (const pid of appPids) expect(alive(pid), `pid ${pid}`).toBe(false);
+    expect(alive(postgresPid)).toBe(false);
+    expect(existsSync(path.join(pgDir, 'postmaster.pid'))).toBe(false);
+    expect(server.logLines().some((entry) => entry.pid === server.process.pid && entry[logField] === 'SIGHUP'), server.output()).toBe(true);
   });
 });

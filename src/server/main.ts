@@ -1,7 +1,7 @@
 /**
- * Starts the server: listen, then shut down gracefully on SIGTERM/SIGINT. With WORKERS=N > 1 the
- * primary process opens the database once (the embedded server, migrations, demo data), sizes each
- * worker's pool so that N × pool fits in the server's connections, and runs N workers on the one
+ * Starts the server: listen, then shut down gracefully on SIGTERM, SIGINT or SIGHUP. With WORKERS=N > 1
+ * the primary process opens the database once (the embedded server, migrations, demo data), sizes
+ * each worker's pool so that N × pool fits in the server's connections, and runs N workers on the one
  * port (node:cluster); it restarts a worker that dies and stops them all, then the database, on a
  * signal. METRICS_PORT serves /metrics there, every worker's figures added up.
  */
@@ -53,6 +53,12 @@ function serveMetrics(config: Config, log: { error(object: object, message: stri
 }
 
 /**
+ * What stops the process: SIGHUP is the terminal that ran `npm start` closing (or its SSH session
+ * dropping), which Node's default ends at once, leaving the embedded PostgreSQL running.
+ */
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
+
+/**
  * A stop signal that comes while the process is still starting (the embedded PostgreSQL booting,
  * migrations, the demo data) is held until the start is done, then stops the process as it would
  * later: Node's default ends the process at once and leaves the embedded PostgreSQL it started
@@ -61,14 +67,13 @@ function serveMetrics(config: Config, log: { error(object: object, message: stri
 function holdStopSignals(): { release(stop: (signal: string) => void): boolean } {
   let held: string | undefined;
   const hold = (signal: NodeJS.Signals) => void (held ??= signal);
-  process.on('SIGTERM', hold);
-  process.on('SIGINT', hold);
+  for (const signal of STOP_SIGNALS) process.on(signal, hold);
   return {
     release(stop) {
-      process.off('SIGTERM', hold);
-      process.off('SIGINT', hold);
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
+      for (const signal of STOP_SIGNALS) {
+        process.off(signal, hold);
+        process.on(signal, () => stop(signal));
+      }
       if (held) stop(held);
       return held !== undefined;
     },

@@ -35,12 +35,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs `script` (a path under the repository) with tsx and the server's tsconfig, as npm's scripts do. */
-export function spawnTs(script: string, args: string[], env: Record<string, string>): ChildProcess {
+/**
+ * Runs `script` (a path under the repository) with tsx and the server's tsconfig, as npm's scripts do.
+ * `processGroup`: in a process group of its own (its pid is the group's), as a shell runs a job, so
+ * a signal can go to the whole group as a terminal's hangup does.
+ */
+export function spawnTs(script: string, args: string[], env: Record<string, string>, options: { processGroup?: boolean } = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
     cwd: repoRoot,
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(repoRoot, 'tsconfig.node.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.processGroup ?? false,
   });
 }
 
@@ -80,9 +85,10 @@ export function alive(pid: number): boolean {
   }
 }
 
-export async function startSourceServer(env: Record<string, string>, timeoutMs = 150_000): Promise<SourceServer> {
+export async function startSourceServer(env: Record<string, string>, options: { processGroup?: boolean } = {}): Promise<SourceServer> {
+  const timeoutMs = 150_000;
   const port = await freePort();
-  const child = spawnTs('src/server/main.ts', [], sourceServerEnv(port, env));
+  const child = spawnTs('src/server/main.ts', [], sourceServerEnv(port, env), options);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
