@@ -1,22 +1,26 @@
 /**
  * Test fixture for embedded-server.test.ts, run as its own app process:
- *   node --import tsx src/server/db/embedded-server.fixture.ts <dataDir> [relocationRoot]
- * Starts the embedded server, inserts an order row, prints `READY <postmaster pid>` and waits to be
- * killed. Prints `BUSY` and exits 3 when another process owns the data folder.
+ *   node --import tsx src/server/db/embedded-server.fixture.ts <dataDir> [--relocation-root DIR] [--binaries DIR]
+ * (or its bundle, where the repository is out of the runner's reach). Starts the embedded server,
+ * inserts an order row, prints `READY <app pid> <postmaster pid>` and waits to be killed. Prints `BUSY`
+ * and exits 3 when another process owns the data folder.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { EmbeddedPostgresBusyError, startEmbeddedPostgres } from './embedded-server';
 
-const dataDir = process.argv[2];
-const relocationRoot = process.argv[3];
-if (!dataDir) throw new Error('usage: embedded-server.fixture.ts <dataDir>');
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { 'relocation-root': { type: 'string' }, binaries: { type: 'string' } } });
+const dataDir = positionals[0];
+if (!dataDir) throw new Error('usage: embedded-server.fixture.ts <dataDir> [--relocation-root DIR] [--binaries DIR]');
+const relocationRoot = values['relocation-root'];
+const binariesDir = values.binaries;
 
 const log = { info: (m: string) => console.error(m), warn: (m: string) => console.error(m), error: (m: string) => console.error(m) };
 
 try {
-  const server = await startEmbeddedPostgres({ dataDir, log, ...(relocationRoot && { relocationRoot }) });
+  const server = await startEmbeddedPostgres({ dataDir, log, ...(relocationRoot && { relocationRoot }), ...(binariesDir && { binariesDir }) });
   const client = new pg.Client(server.connection);
   await client.connect();
   await client.query('CREATE TABLE IF NOT EXISTS orders (id int PRIMARY KEY, item text NOT NULL)');

