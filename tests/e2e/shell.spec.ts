@@ -9,7 +9,7 @@ import { launchBrowser, openPage } from './support/browser';
 import { signInTab } from './support/demo-vendor';
 import { DEMO_TRUCK } from './support/demo-truck';
 import { startServer, type RunningServer } from './support/server';
-import { gotoScreen, openWithStorage, reloadScreen, shellProblems } from './support/shell';
+import { gotoScreen, openWithStorage, reloadScreen, shellProblems, waitForScreen } from './support/shell';
 
 let server: RunningServer;
 let browser: Browser;
@@ -88,9 +88,10 @@ describe('the shell', () => {
     await context.close();
   });
 
-  it('shows the not-found page on an unknown path', async () => {
+  it('shows the not-found page on an unknown path, which the server answers 404', async () => {
     const { page, context } = await openPage(browser, server.url);
-    await gotoScreen(page, '/no/such/page');
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
+    await waitForScreen(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     await expect.poll(() => page.title()).toBe('Page not found · TruckDesk');
     await context.close();

@@ -22,16 +22,18 @@ export async function openWithStorage(page: Page, path: string, entries: Record<
 
 /**
  * The problems a page recorded, without the screens' own API calls answered 401/403/404 (a
- * signed-out visitor's screen asking for data): those belong to each feature's journey; the shell's
- * journeys still fail on everything else, 5xx included.
+ * signed-out visitor's screen asking for data): those belong to each feature's journey; nor the 404
+ * of an unknown address (outside /api, no file extension), which the server answers with the app's
+ * not-found page on purpose. The shell's journeys still fail on everything else, 5xx included.
  */
 export function shellProblems(problems: string[]): string[] {
-  const apiRefusals = problems.filter((p) => /^HTTP 40[134]: .*\/api\/v1\//.test(p)).length;
+  const expected = (p: string) => /^HTTP 40[134]: .*\/api\/v1\//.test(p) || /^HTTP 404: https?:\/\/[^/]+\/(?!api\/)[^.?]*(\?.*)?$/.test(p);
+  const refusals = problems.filter(expected).length;
   let browserEchoes = 0;
   return problems.filter((p) => {
-    if (/^HTTP 40[134]: .*\/api\/v1\//.test(p)) return false;
+    if (expected(p)) return false;
     // Chromium repeats each refused request as a console error without its address.
-    if (/^console\.error: Failed to load resource: the server responded with a status of 40[134]/.test(p) && browserEchoes < apiRefusals) {
+    if (/^console\.error: Failed to load resource: the server responded with a status of 40[134]/.test(p) && browserEchoes < refusals) {
       browserEchoes += 1;
       return false;
     }
