@@ -14,6 +14,7 @@ import { callApi } from './support/demo-truck';
 import { guideScreenshot } from './support/guide';
 import { typeInPicker } from './support/pickers';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
+import { fromLastMail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
 import { gotoScreen, seriousAxeViolations } from './support/shell';
 
@@ -64,15 +65,7 @@ async function requestBooking(customer: string, email: string, eventDate: string
 
 /** The quote link of the last quote mailed to `email`, from the server's console outbox. */
 async function quoteLinkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const mails = server.output().split('--- mail (outbox').filter((mail) => mail.includes(`To: ${email}`));
-      link = mails.map((mail) => /(https?:\/\/\S+\/booking-quote\/[\w-]+)/.exec(mail)?.[1]).filter(Boolean).at(-1);
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
+  return new URL(await fromLastMail(server, email, /(https?:\/\/\S+\/booking-quote\/[\w-]+)/)).pathname;
 }
 
 const digits = (lang: 'en' | 'ar', n: number) => new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(n);

@@ -23,6 +23,7 @@ import enHome from '../../src/domain/i18n/en/home.json';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { demoPassword, seedSession, signInByApi, signInDemoVendor, signInThroughPopup, type DemoSession } from './support/demo-vendor';
+import { fromLastMail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
 import { latinTextOnPage, seriousAxeViolations } from './support/shell';
 
@@ -64,15 +65,7 @@ async function signUp(prefix: string): Promise<string> {
 
 /** The invitation token of the newest mail to `email`, as the console outbox printed it. */
 async function mailedInvitation(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(() => {
-      const mails = server.output().split('--- mail (outbox').filter((mail) => mail.includes(`To: ${email}`));
-      token = mails.at(-1)?.match(/\/invite\?token=([^\s&]+)/)?.[1];
-      return token;
-    })
-    .toBeTruthy();
-  return decodeURIComponent(token!);
+  return decodeURIComponent(await fromLastMail(server, email, /\/invite\?token=([^\s&]+)/));
 }
 
 /** Someone the demo vendor invited who joined the demo truck as staff (by the API: the team journey covers the screens). */

@@ -17,7 +17,9 @@ import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { callApi, DEMO_TRUCK, demoTruckReadyToOrder, type ApiInit } from './support/demo-truck';
+import { fromLastMail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
+import { seedLanguage } from './support/shell';
 
 const PASSWORD = 'grilled-halloumi-42';
 
@@ -42,24 +44,7 @@ afterAll(async () => {
 });
 
 /** The invitation link of the newest mail to `email`, as the console outbox printed it. */
-async function mailedLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const mails = server.output().split('--- mail (outbox').filter((mail) => mail.includes(`To: ${email}`));
-      link = mails.at(-1)?.match(/\/invite\?token=[^\s]+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
-
-async function seedLanguage(page: Page, lang: 'en' | 'ar') {
-  await page.addInitScript((lang) => {
-    const { localStorage } = globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } };
-    localStorage.setItem('lang_dir', JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
-  }, lang);
-}
+const mailedLink = (email: string) => fromLastMail(server, email, /(\/invite\?token=[^\s]+)/);
 
 /** The Team section fits the phone's width: nothing in it sticks out or scrolls sideways. */
 const sectionFits = (page: Page) =>

@@ -43,6 +43,14 @@ export function shellProblems(problems: string[]): string[] {
 
 export const ARABIC = { lang_dir: JSON.stringify({ lang: 'ar', dir: 'rtl' }) };
 
+/** The language the page opens in, stored before its first script runs as the app stores the visitor's choice. */
+export async function seedLanguage(page: Page, lang: 'en' | 'ar') {
+  await page.addInitScript((lang) => {
+    const { localStorage } = globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } };
+    localStorage.setItem('lang_dir', JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
+  }, lang);
+}
+
 /**
  * True in the page once the router has rendered a screen: a layout's #main is there and neither the
  * loading bar (the first load's fallback, or a screen's code still loading) nor the page overlay is.

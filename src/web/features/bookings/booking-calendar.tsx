@@ -1,6 +1,8 @@
 /**
- * The month of confirmed bookings (antd Calendar): each day lists its events; a tap opens the
- * booking. The month is the truck's calendar month; Calendar's day cells come from dayjs.
+ * The month of confirmed bookings (antd Calendar): a day with events carries their count, and the
+ * month's events are listed beneath it by day, each a button that opens the booking. A day cell is
+ * a phone's seventh of the width: an event's time and name do not fit in it (they covered the next
+ * day). The month is the truck's calendar month; Calendar's day cells come from dayjs.
  */
 import type { BookingSummary } from '@domain/bookings/contracts';
 import { Calendar } from 'antd';
@@ -27,20 +29,14 @@ export default function BookingCalendar({ truckId, format, initialMonth, onOpen 
   }, [data]);
 
   const cell = (day: Dayjs) => {
-    const bookings = byDay.get(day.format('YYYY-MM-DD')) ?? [];
-    if (bookings.length === 0) return null;
-    return (
-      <ul className="td-booking-calendar__events">
-        {bookings.map((booking) => (
-          <li key={booking.id}>
-            <button type="button" className="td-booking-calendar__event" data-testid={`calendar-booking-${booking.number}`} onClick={() => onOpen(booking)}>
-              <span dir="ltr">{format.wallTime(booking.startTime)}</span> #{format.count(booking.number)} {booking.eventType}
-            </button>
-          </li>
-        ))}
-      </ul>
+    const count = byDay.get(day.format('YYYY-MM-DD'))?.length ?? 0;
+    return count === 0 ? null : (
+      <span className="td-booking-calendar__count" aria-hidden>
+        {format.count(count)}
+      </span>
     );
   };
+  const agenda = [...(data?.bookings ?? [])].sort((a, b) => a.eventDate.localeCompare(b.eventDate) || a.startTime.localeCompare(b.startTime));
 
   return (
     <section className="td-booking-calendar" aria-label={t('calendar.title')} data-testid="booking-calendar">
@@ -54,6 +50,20 @@ export default function BookingCalendar({ truckId, format, initialMonth, onOpen 
         cellRender={(value, info) => (info.type === 'date' ? cell(value) : info.originNode)}
       />
       {data && data.bookings.length === 0 && <p className="td-loading">{t('calendar.empty')}</p>}
+      {agenda.length > 0 && (
+        <ul className="td-booking-calendar__events" aria-label={t('calendar.title')}>
+          {agenda.map((booking) => (
+            <li key={booking.id}>
+              <button type="button" className="td-booking-calendar__event" data-testid={`calendar-booking-${booking.number}`} onClick={() => onOpen(booking)}>
+                <span>{format.date(booking.eventDate)}</span>
+                <bdi>{format.wallTime(booking.startTime)}</bdi>
+                <span>#{format.count(booking.number)}</span>
+                <bdi className="td-booking-calendar__what">{booking.eventType}</bdi>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

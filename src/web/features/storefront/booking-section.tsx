@@ -49,7 +49,7 @@ function EventDate({ lang, timeZone, label, monthLabel, dayLabel, placeholder }:
   return (
     <fieldset className="sf-fieldset">
       <legend>{label}</legend>
-      <div className="sf-row">
+      <div className="sf-row sf-row--wide">
         <SelectField
           label={monthLabel}
           name="month"

@@ -55,7 +55,7 @@ export function Component() {
                     {t(`admin.columns.${column}`)}
                   </th>
                 ))}
-                <td />
+                <td className="td-table__action" />
               </tr>
             </thead>
             <tbody>
@@ -72,7 +72,7 @@ export function Component() {
                   <td>
                     <StatusTag status={row.status} />
                   </td>
-                  <td>
+                  <td className="td-table__action">
                     <Button size="small" type="primary" onClick={() => setSelected(row)} data-testid="admin-open">
                       {t('admin.open')}
                     </Button>
