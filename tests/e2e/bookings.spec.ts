@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/domain/i18n/ar/bookings.json';
 import en from '../../src/domain/i18n/en/bookings.json';
 import { launchBrowser, openPage } from './support/browser';
+import { quoteLinkFor } from './support/demo-bookings';
 import { callApi } from './support/demo-truck';
 import { guideScreenshot } from './support/guide';
 import { typeInPicker } from './support/pickers';
@@ -62,19 +63,6 @@ async function requestBooking(customer: string, email: string, eventDate: string
   return (await res.json()) as { id: string; number: number };
 }
 
-/** The quote link of the last quote mailed to `email`, from the server's console outbox. */
-async function quoteLinkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const mails = server.output().split('--- mail (outbox').filter((mail) => mail.includes(`To: ${email}`));
-      link = mails.map((mail) => /(https?:\/\/\S+\/booking-quote\/[\w-]+)/.exec(mail)?.[1]).filter(Boolean).at(-1);
-      return link;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
-
 const digits = (lang: 'en' | 'ar', n: number) => new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(n);
 const row = (page: Page, number: number) => page.getByTestId(`booking-row-${number}`);
 type Box = { scrollWidth: number; clientWidth: number; getBoundingClientRect(): { left: number; right: number } };
@@ -124,7 +112,7 @@ describe.each([
     // The customer: no session, the link from the mail, in the language they asked in.
     const customer = await openPage(browser, server.url, { viewport: { width: 360, height: 760 } });
     await customer.page.addInitScript((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lang_dir', value), JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
-    await customer.page.goto(await quoteLinkFor(email));
+    await customer.page.goto(await quoteLinkFor(server, email));
     await customer.page.getByTestId('quote-page').waitFor();
     await expect.poll(() => customer.page.getByTestId('quote-amount-shown').textContent()).toContain(digits(lang, 250));
     expect(await fitsWidth(customer.page)).toBe(true);
