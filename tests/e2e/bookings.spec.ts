@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/domain/i18n/ar/bookings.json';
 import en from '../../src/domain/i18n/en/bookings.json';
 import { launchBrowser, openPage } from './support/browser';
+import { quoteLinkFor } from './support/demo-bookings';
 import { callApi } from './support/demo-truck';
 import { guideScreenshot } from './support/guide';
 import { typeInPicker } from './support/pickers';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
-import { fromLastMail } from './support/outbox';
 import { startServer, type RunningServer } from './support/server';
 import { gotoScreen, seriousAxeViolations } from './support/shell';
 
@@ -61,11 +61,6 @@ async function requestBooking(customer: string, email: string, eventDate: string
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: string; number: number };
-}
-
-/** The quote link of the last quote mailed to `email`, from the server's console outbox. */
-async function quoteLinkFor(email: string): Promise<string> {
-  return new URL(await fromLastMail(server, email, /(https?:\/\/\S+\/booking-quote\/[\w-]+)/)).pathname;
 }
 
 const digits = (lang: 'en' | 'ar', n: number) => new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(n);
@@ -117,7 +112,7 @@ describe.each([
     // The customer: no session, the link from the mail, in the language they asked in.
     const customer = await openPage(browser, server.url, { viewport: { width: 360, height: 760 } });
     await customer.page.addInitScript((value) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem('lang_dir', value), JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
-    await customer.page.goto(await quoteLinkFor(email));
+    await customer.page.goto(await quoteLinkFor(server, email));
     await customer.page.getByTestId('quote-page').waitFor();
     await expect.poll(() => customer.page.getByTestId('quote-amount-shown').textContent()).toContain(digits(lang, 250));
     expect(await fitsWidth(customer.page)).toBe(true);

@@ -23,16 +23,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, type RouteEntry } from '../../src/web/app/route-table';
-import arCommon from '../../src/domain/i18n/ar/common.json';
-import enCommon from '../../src/domain/i18n/en/common.json';
 import { launchBrowser, openPage } from './support/browser';
-import { DEMO_TRUCK } from './support/demo-truck';
 import { demoPassword, signInByApi, type DemoSession } from './support/demo-vendor';
+import { READY, startInLanguage, visitScreens } from './support/screens';
 import { startServer, type RunningServer } from './support/server';
-import { waitForAnimations } from './support/shell';
 
 const SHOTS = path.resolve('test-results/screen-widths');
 const ALL_SHOTS = process.env.SCREEN_WIDTHS_SHOTS === 'all';
@@ -43,36 +40,11 @@ const WIDTHS = [
   { width: 768, height: 1024 },
 ] as const;
 const LANGS = ['en', 'ar'] as const;
-type Lang = (typeof LANGS)[number];
 type Who = 'signed-out' | 'vendor' | 'admin';
-
-/** How long no request runs before a screen counts as loaded (Playwright's 'networkidle' waits 500 ms, a page load's). */
-const QUIET_MS = 200;
-
-/** What each screen shows once its data is in (the content journeys of its feature wait for). */
-const READY: Record<string, string> = {
-  '/': '[data-testid=open-sign-in]',
-  '/new-signup': '#sign-up',
-  '/home': '[data-testid=home-truck]',
-  '/truck-info': '[data-testid=truck-info]',
-  '/truck-register': '[data-testid=wizard], [data-testid=wizard-start], [data-testid=wizard-submitted]',
-  '/user-profile': '#profile_fullName',
-  '/menu': '[data-testid=menu-item]',
-  '/orders': '[data-testid=orders-live]',
-  '/delivery-zones': '[data-testid=zone-map] .td-map-marker--base',
-  '/operating-hours': '[data-testid=hours-save-bar]',
-  '/booking-details': '[data-testid=bookings-live]',
-  '/invite': '[data-testid=invitation-state]',
-  '/jobs/:number': '[data-testid=booking-panel]',
-  '/booking-quote/:token': '[data-testid=quote-invalid]',
-  '/admin/reviews': '[data-testid=admin-trucks]',
-};
-
-const TITLES: Record<Lang, Record<string, string>> = { en: enCommon.routes, ar: arCommon.routes };
 
 let server: RunningServer;
 let browser: Browser;
-const sessions: Partial<Record<'vendor' | 'admin', DemoSession>> = {};
+const sessions: Partial<Record<Who, DemoSession>> = {};
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -104,68 +76,6 @@ function whoOpens(route: RouteEntry): Who {
 const VISITS = (['signed-out', 'vendor', 'admin'] as const).flatMap((who) =>
   ROUTE_TABLE.filter((route) => whoOpens(route) === who).map((route) => ({ route, who, address: addressOf(route.path) })),
 );
-
-/** The navbar's title of a back-office route (its catalogue entry; /jobs/:number is titled /jobs). */
-function titleOf(route: RouteEntry, lang: Lang): string {
-  const key = route.path.startsWith('/jobs/') ? '/jobs' : route.path;
-  const title = TITLES[lang][key];
-  if (!title) throw new Error(`no title for ${route.path} in ${lang}/common.json`);
-  return title;
-}
-
-interface KeyValueStore {
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-/** Replaces the stored session (none: signed out) under the app's keys; the next page load starts with it. */
-async function storeSession(page: Page, session: DemoSession | undefined): Promise<void> {
-  await page.evaluate(
-    ({ session, truckId }) => {
-      const { localStorage } = globalThis as unknown as { localStorage: KeyValueStore };
-      const keys = ['Token', 'userModel', 'user_details', 'access_list_data', 'role', 'current_truck'];
-      for (const key of keys) localStorage.removeItem(key);
-      if (!session) return;
-      localStorage.setItem('Token', session.token);
-      localStorage.setItem('userModel', JSON.stringify({ isLogin: true }));
-      localStorage.setItem('user_details', JSON.stringify(session.user));
-      localStorage.setItem('access_list_data', JSON.stringify(session.accessList));
-      localStorage.setItem('role', JSON.stringify(session.user.roles));
-      localStorage.setItem('current_truck', truckId);
-    },
-    { session: session ?? null, truckId: DEMO_TRUCK.id },
-  );
-}
-
-/** Goes to `address` inside the app, as a link does (the router follows the history). */
-async function navigateInApp(page: Page, address: string): Promise<void> {
-  await page.evaluate((address) => {
-    const win = globalThis as unknown as {
-      history: { pushState(data: unknown, unused: string, url: string): void };
-      dispatchEvent(event: unknown): boolean;
-      PopStateEvent: new (type: string) => unknown;
-    };
-    win.history.pushState({}, '', address);
-    win.dispatchEvent(new win.PopStateEvent('popstate'));
-  }, address);
-}
-
-/**
- * True in the page once the screen at `address` is up: the router shows it (no redirect), the page
- * is in the expected direction, the navbar carries its title, its content is in place, and neither
- * the loading bar, the page overlay nor a skeleton or spinner in the content shows.
- */
-function screenUp({ address, dir, title, ready }: { address: string; dir: string; title: string | null; ready: string }): boolean {
-  type Node = { textContent: string | null };
-  const { location, document } = globalThis as unknown as {
-    location: { pathname: string };
-    document: { documentElement: { dir: string }; querySelector(selector: string): Node | null };
-  };
-  if (location.pathname !== address || document.documentElement.dir !== dir) return false;
-  if (title !== null && document.querySelector('.td-navbar__title')?.textContent !== title) return false;
-  if (!document.querySelector(ready)) return false;
-  return !document.querySelector('[data-testid=loading-bar], [data-testid=page-overlay], #main .ant-skeleton, #main .ant-spin-spinning');
-}
 
 /** True in the page while the document does not scroll sideways. */
 function fitsWidth(): boolean {
@@ -240,45 +150,9 @@ describe('no screen scrolls sideways', () => {
 
   it.each(WIDTHS.flatMap((size) => LANGS.map((lang) => ({ ...size, lang }))))('at $width×$height ($lang)', async ({ width, height, lang }) => {
     const { page, context } = await openPage(browser, server.url, { viewport: { width, height }, serviceWorkers: 'block' });
-    await page.addInitScript((dir) => {
-      const { localStorage } = globalThis as unknown as { localStorage: KeyValueStore };
-      localStorage.setItem('lang_dir', dir);
-    }, JSON.stringify(lang === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' }));
-    // The last time a request (but for the live streams, which stay open) started or ended.
-    const inFlight = new Set<object>();
-    let lastActivity = Date.now();
-    const track = (request: { resourceType(): string }, start: boolean) => {
-      if (request.resourceType() === 'eventsource') return;
-      if (start) inFlight.add(request);
-      else inFlight.delete(request);
-      lastActivity = Date.now();
-    };
-    page.on('request', (request) => track(request, true));
-    page.on('requestfinished', (request) => track(request, false));
-    page.on('requestfailed', (request) => track(request, false));
-
+    await startInLanguage(page, lang);
     const failures: string[] = [];
-    let identity: Who | undefined;
-    for (const { route, who, address } of VISITS) {
-      if (who !== identity) {
-        // A new identity: its session stored (a fresh context is signed out; local storage needs a
-        // page of the app's origin), then a full load of its first screen.
-        if (identity === undefined && who !== 'signed-out') await page.goto('/');
-        if (identity !== undefined || who !== 'signed-out') await storeSession(page, who === 'signed-out' ? undefined : sessions[who]);
-        await page.goto(address);
-        identity = who;
-      } else {
-        await navigateInApp(page, address);
-      }
-      // The screen is up: still its address, in the page's language, its title in the navbar (a
-      // back-office screen), its content in place and nothing loading; then no request for a moment.
-      const expected = { address, dir: lang === 'ar' ? 'rtl' : 'ltr', title: route.layout === 'dashboard' ? titleOf(route, lang) : null, ready: READY[route.path] ?? '#main' };
-      await page.waitForFunction(screenUp, expected, { timeout: 30_000, polling: 'raf' }).catch(async (error: unknown) => {
-        throw new Error(`${address} did not come up at ${width}×${height} (${lang}), showing ${page.url()}: ${String(error)}`);
-      });
-      await expect.poll(() => inFlight.size === 0 && Date.now() - lastActivity >= QUIET_MS && page.evaluate(screenUp, expected), { timeout: 30_000 }).toBe(true);
-      await waitForAnimations(page);
-
+    await visitScreens(page, VISITS, { lang, sessions, where: `at ${width}×${height} (${lang})` }, async ({ who, address }) => {
       let fits = true;
       try {
         // A layout that settles (a font, an image arriving) has a few seconds to fit.
@@ -295,7 +169,7 @@ describe('no screen scrolls sideways', () => {
             `${last.offenders.join('; ') || '(none found outside a clipping box)'}; screenshot ${path.relative(process.cwd(), shot)}`,
         );
       }
-    }
+    });
     await context.close();
     expect(failures, `screens that scroll sideways at ${width}×${height} (${lang}):\n${failures.join('\n')}`).toEqual([]);
   });

@@ -41,8 +41,8 @@ export async function readyDemoTruck(server: RunningServer, session: DemoSession
 }
 
 /** A pickup order placed by a customer on the public page. */
-export async function placeDemoOrder(server: RunningServer, itemId: string, customer: string): Promise<{ id: string; number: number }> {
-  const placed = await callApi<{ id: string; number: number }>(server, `/public/trucks/${DEMO_TRUCK.slug}/orders`, {
+export async function placeDemoOrder(server: RunningServer, itemId: string, customer: string): Promise<{ id: string; publicId: string; number: number }> {
+  const placed = await callApi<{ id: string; publicId: string; number: number }>(server, `/public/trucks/${DEMO_TRUCK.slug}/orders`, {
     method: 'POST',
     body: { lines: [{ itemId, qty: 1 }], customer: { name: customer, phone: '+96555512345' }, type: 'pickup', paymentMethod: 'cash' },
   });

@@ -14,7 +14,7 @@ export interface DemoSession {
 }
 
 /** A demo account's password, as the server printed it at info level on a fresh embedded database. */
-export function demoPassword(server: RunningServer, role: 'Admin' | 'Vendor', email: string): string {
+export function demoPassword(server: RunningServer, role: 'Admin' | 'Vendor' | 'Applicant, Staff', email: string): string {
   const password = server.output().match(new RegExp(`Demo sign-in \\(${role}\\): ${email.replace(/\./g, '\\.')} / ([\\w-]+)`))?.[1];
   if (!password) throw new Error(`no demo sign-in for ${email} in:\n${server.output().slice(-2000)}`);
   return password;

@@ -176,17 +176,30 @@ export interface AxeViolation {
   nodes: string[];
 }
 
+/** The WCAG 2.0 and 2.1 rules of levels A and AA: what every screen is held to (accessibility.spec.ts). */
+export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core's violations on the page as it is now (the context must bypass CSP): of the rules with
+ * these tags, or of all of them.
+ */
+export async function axeViolations(page: Page, tags?: string[]): Promise<AxeViolation[]> {
+  // Injected once per document: a screen reached inside the app keeps the one already there.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async (tags) => {
+    type Check = { message: string };
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[]; all: Check[] }[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
+    const result = await axe.run({ resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) });
+    // Each element with why it fails (a contrast's colours and ratio), so a report can be acted on.
+    const why = (node: { any: Check[]; all: Check[] }) => [...node.any, ...node.all].map((check) => check.message).join('; ');
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${why(n)}`) }));
+  }, tags);
+}
+
 /** axe-core's serious and critical violations on the page as it is now (the context must bypass CSP). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /**

@@ -121,7 +121,7 @@ function InvitationRow({ truckId, invitation }: { truckId: string; invitation: I
         {invitation.invitedBy && <span className="td-team__muted">{t('invitations.by', { name: displayName(invitation.invitedBy) })}</span>}
       </div>
       <div className="td-team__actions">
-        <Tag color={invitation.state === 'expired' ? 'default' : 'gold'} data-testid="invitation-state">
+        <Tag color={invitation.state === 'expired' ? 'default' : 'warning'} data-testid="invitation-state">
           {t(`invitations.${invitation.state}`)}
         </Tag>
         <Button
