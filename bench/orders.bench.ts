@@ -8,6 +8,9 @@
  *   - placing orders (priced, checked and written like any intake; 64 connections): orders per second,
  *     against the trivial endpoint measured in rounds alternating with the creates', and where the
  *     machine's CPU went per order and per trivial request (clients, server, PostgreSQL; decision 016);
+ *   - the same at one truck with 100 orders and at one with 100,000 (with their lines and history),
+ *     each round right after a checkpoint, and the ratio of the two: an intake whose cost grows with
+ *     its truck's history shows it here (issue 43);
  *   - live events: delivery latency (commit → event read by the client) to 1,000 connected
  *     dashboards, one per truck, through LISTEN/NOTIFY;
  *   - every core: the same pending list against src/server/main.ts run as its own process with
@@ -24,6 +27,7 @@
  * path aliases live in tsconfig.node.json.)
  *   BENCH_TRUCKS=100 BENCH_ORDERS_PER_TRUCK=100 npm run bench:orders   # a smaller load while developing
  *   BENCH_DB_POOL_MAX=4 npm run bench:orders   # the server's database pool (16 by default)
+ *   BENCH_BIG_TRUCK_ORDERS=20000 npm run bench:orders   # the long history's length (100,000 by default)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +49,12 @@ import {
 
 const TRUCKS = Number(process.env.BENCH_TRUCKS ?? 1_000);
 const ORDERS_PER_TRUCK = Number(process.env.BENCH_ORDERS_PER_TRUCK ?? 1_000);
+/** Two more trucks, past the others: one with a short history and one with a long one. */
+const SMALL_TRUCK_ORDERS = 100;
+const BIG_TRUCK_ORDERS = Number(process.env.BENCH_BIG_TRUCK_ORDERS ?? 100_000);
+const SMALL_TRUCK = TRUCKS + 1;
+const BIG_TRUCK = TRUCKS + 2;
+const ALL_TRUCKS = TRUCKS + 2;
 /** The server's pool of database connections (the harness's default: 16). */
 const POOL_MAX = process.env.BENCH_DB_POOL_MAX;
 const LIST_CONNECTIONS = 64;
@@ -71,23 +81,23 @@ async function loadData(pool: pg.Pool): Promise<void> {
     `INSERT INTO users (id, email, password_hash, full_name, roles) VALUES (${id(`'bench-owner'`)}, 'owner@bench.example', '${passwordHash}', 'Bench Vendor', ARRAY['Vendor'])`,
     `INSERT INTO trucks (id, owner_id, status, slug, name_en, name_ar, currency, time_zone, lat, lng)
        SELECT ${truck('t')}, ${id(`'bench-owner'`)}, 'approved', 'bench-' || t, 'Bench truck ' || t, 'شاحنة ' || t, 'KWD', 'Asia/Kuwait', 29.37, 47.98
-       FROM generate_series(1, ${TRUCKS}) t`,
-    `INSERT INTO truck_slugs (slug, truck_id) SELECT 'bench-' || t, ${truck('t')} FROM generate_series(1, ${TRUCKS}) t`,
+       FROM generate_series(1, ${ALL_TRUCKS}) t`,
+    `INSERT INTO truck_slugs (slug, truck_id) SELECT 'bench-' || t, ${truck('t')} FROM generate_series(1, ${ALL_TRUCKS}) t`,
     `INSERT INTO truck_uploads (truck_id, id, purpose, mime, bytes, original_name)
        SELECT ${truck('t')}, ${id(`'bench-doc-' || t || d`)}, 'document', 'application/pdf', 1000, d || '.pdf'
-       FROM generate_series(1, ${TRUCKS}) t, unnest(ARRAY['commercial_registration', 'health_permit']) d`,
+       FROM generate_series(1, ${ALL_TRUCKS}) t, unnest(ARRAY['commercial_registration', 'health_permit']) d`,
     `INSERT INTO truck_documents (truck_id, type, number, issuer, issue_date, expiry_date, file_id, review_state)
        SELECT ${truck('t')}, d, 'CR-' || t, 'Ministry', current_date - 100, current_date + 300, ${id(`'bench-doc-' || t || d`)}, 'accepted'
-       FROM generate_series(1, ${TRUCKS}) t, unnest(ARRAY['commercial_registration', 'health_permit']) d`,
+       FROM generate_series(1, ${ALL_TRUCKS}) t, unnest(ARRAY['commercial_registration', 'health_permit']) d`,
     // Open around the clock: a 24-hour shift every day.
     `INSERT INTO truck_schedules (truck_id, days, exceptions)
        SELECT id, (SELECT jsonb_object_agg(day, '[{"opens":"00:00","closes":"00:00","deliveryEnabled":true}]'::jsonb)
                    FROM unnest(ARRAY['mon','tue','wed','thu','fri','sat','sun']) day), '{}'::jsonb
        FROM trucks`,
     `INSERT INTO menu_versions (truck_id, version) SELECT id, 1 FROM trucks`,
-    `INSERT INTO menu_categories (truck_id, id, name_en, name_ar, position) SELECT ${truck('t')}, ${id(`'bench-category-' || t`)}, 'Wraps', 'لفائف', 0 FROM generate_series(1, ${TRUCKS}) t`,
+    `INSERT INTO menu_categories (truck_id, id, name_en, name_ar, position) SELECT ${truck('t')}, ${id(`'bench-category-' || t`)}, 'Wraps', 'لفائف', 0 FROM generate_series(1, ${ALL_TRUCKS}) t`,
     `INSERT INTO menu_items (truck_id, id, category_id, name_en, name_ar, price_minor, position)
-       SELECT ${truck('t')}, ${id(`'bench-item-' || t`)}, ${id(`'bench-category-' || t`)}, 'Chicken shawarma', 'شاورما دجاج', 1250, 0 FROM generate_series(1, ${TRUCKS}) t`,
+       SELECT ${truck('t')}, ${id(`'bench-item-' || t`)}, ${id(`'bench-category-' || t`)}, 'Chicken shawarma', 'شاورما دجاج', 1250, 0 FROM generate_series(1, ${ALL_TRUCKS}) t`,
     // 1,000 orders a truck over 60 days, 17 a day: today's first ten pending, a few in progress and
     // ready, the rest history. Pending ones answer within a day, so the expiry job leaves them be.
     `INSERT INTO orders (truck_id, id, business_date, number, status, type, source, customer_name, customer_phone,
@@ -99,12 +109,20 @@ async function loadData(pool: pg.Pool): Promise<void> {
               2, 2500, 0, 2500, 'KWD', 'card', CASE WHEN i >= 17 THEN 'paid' ELSE 'unpaid' END, created + interval '15 minutes',
               CASE WHEN i < 10 THEN now() + interval '1 day' ELSE created + interval '10 minutes' END, created, created, created,
               CASE WHEN i < 10 THEN 0 ELSE 3 END
-       FROM generate_series(1, ${TRUCKS}) t, generate_series(0, ${ORDERS_PER_TRUCK - 1}) i,
+       FROM generate_series(1, ${ALL_TRUCKS}) t,
+            generate_series(0, CASE t WHEN ${SMALL_TRUCK} THEN ${SMALL_TRUCK_ORDERS - 1} WHEN ${BIG_TRUCK} THEN ${BIG_TRUCK_ORDERS - 1} ELSE ${ORDERS_PER_TRUCK - 1} END) i,
             LATERAL (SELECT (now() AT TIME ZONE 'Asia/Kuwait')::date AS today) d,
             LATERAL (SELECT date_trunc('milliseconds', CASE WHEN i < 17 THEN now() - (17 - i) * interval '1 minute'
                      ELSE ((today - (i / 17))::timestamp + interval '10 hours' + (i % 17) * interval '40 minutes') AT TIME ZONE 'Asia/Kuwait' END) AS created) c`,
     `INSERT INTO order_day_counters (truck_id, business_date, last_number)
        SELECT truck_id, business_date, max(number) FROM orders GROUP BY truck_id, business_date`,
+    // The two trucks' orders with what every placed order has: a line and its history (the others
+    // leave them out to load a million orders quickly), so their keys' ranges are as long as the history.
+    `INSERT INTO order_lines (truck_id, order_id, line_no, item_id, name_en, name_ar, unit_price, qty, options, total)
+       SELECT o.truck_id, o.id, 0, i.id, i.name_en, i.name_ar, i.price_minor, 2, '[]', 2500
+       FROM orders o JOIN menu_items i ON i.truck_id = o.truck_id WHERE o.truck_id IN (${truck(`${SMALL_TRUCK}`)}, ${truck(`${BIG_TRUCK}`)})`,
+    `INSERT INTO order_history (truck_id, order_id, version, status, action, at)
+       SELECT truck_id, id, 0, 'pending', 'place', created_at FROM orders WHERE truck_id IN (${truck(`${SMALL_TRUCK}`)}, ${truck(`${BIG_TRUCK}`)})`,
   ];
   // Indexes are built once after the rows are in, much faster than kept up row by row.
   const client = await pool.connect();
@@ -153,7 +171,11 @@ async function main(): Promise<void> {
     await loadData(pool);
     const loadMs = performance.now() - loadStarted;
     console.log(`orders.bench: loaded in ${(loadMs / 1000).toFixed(1)} s; measuring…`);
-    const trucks = (await pool.query<{ id: string; slug: string; item: string }>('SELECT t.id, t.slug, i.id AS item FROM trucks t JOIN menu_items i ON i.truck_id = t.id')).rows;
+    const allTrucks = (await pool.query<{ id: string; slug: string; item: string }>('SELECT t.id, t.slug, i.id AS item FROM trucks t JOIN menu_items i ON i.truck_id = t.id')).rows;
+    const bySlug = (t: number) => allTrucks.find((row) => row.slug === `bench-${t}`)!;
+    const [smallTruck, bigTruck] = [bySlug(SMALL_TRUCK), bySlug(BIG_TRUCK)];
+    // Every figure but the two trucks' own is taken over the evenly loaded trucks.
+    const trucks = allTrucks.filter((row) => row !== smallTruck && row !== bigTruck);
     const truckIds = trucks.map((row) => row.id);
     const listPlan = await explainPendingList(pool, truckIds[0]!);
 
@@ -223,6 +245,41 @@ async function main(): Promise<void> {
     const created = combined(createRuns);
     const createBase = combined(trivialBesideCreates);
 
+    // One truck's creates, at the short history and at the long one, in alternating rounds (which goes
+    // first alternates too), each beside a round of the trivial endpoint. Each round starts right after
+    // a checkpoint, as any moment of a busy day does every few minutes: a page an order changes for
+    // the first time since then goes whole into the WAL, so an intake that spreads its writes over
+    // its truck's history pays for it here, as it would in production.
+    for (const truck of [smallTruck, bigTruck]) {
+      const status = await placeOrderAt(setup, truck);
+      if (status !== 201) throw new Error(`warming the intake: an order answered ${status}`);
+    }
+    const atTruck: Record<'small' | 'big', Run[]> = { small: [], big: [] };
+    const trivialBesideTrucks: Record<'small' | 'big', Run[]> = { small: [], big: [] };
+    // The WAL the creates wrote and the whole pages in it, over every order the rounds placed (their
+    // uncounted first moments' too): the cluster's WAL, exact on the embedded server, everyone's on a shared one.
+    const walOf = { small: { bytes: 0, pages: 0, orders: 0 }, big: { bytes: 0, pages: 0, orders: 0 } };
+    const readWal = async (truckId: string) => {
+      const { rows } = await pool.query<{ bytes: string; pages: string; orders: number }>(
+        'SELECT wal_bytes AS bytes, wal_fpi AS pages, (SELECT count(*)::int FROM orders WHERE truck_id = $1) AS orders FROM pg_stat_wal',
+        [truckId],
+      );
+      return { bytes: Number(rows[0]!.bytes), pages: Number(rows[0]!.pages), orders: rows[0]!.orders };
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const size of round % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const)) {
+        const truck = size === 'small' ? smallTruck : bigTruck;
+        trivialBesideTrucks[size].push(await closedLoop(LIST_CONNECTIONS, RUN_MS / ROUNDS, 200, hitTrivial));
+        await pool.query('CHECKPOINT');
+        const walBefore = await readWal(truck.id);
+        atTruck[size].push(await closedLoop(CREATE_CONNECTIONS, RUN_MS / ROUNDS, 201, (agent) => placeOrderAt(agent, truck)));
+        const walAfter = await readWal(truck.id);
+        for (const key of ['bytes', 'pages', 'orders'] as const) walOf[size][key] += walAfter[key] - walBefore[key];
+      }
+    }
+    const [small, big] = [combined(atTruck.small), combined(atTruck.big)];
+    const [smallBase, bigBase] = [combined(trivialBesideTrucks.small), combined(trivialBesideTrucks.big)];
+
     // 1,000 dashboards, one per truck, each on its own ticket and connection.
     for (let i = 0; i < DASHBOARDS; i += 50) {
       const batch = truckIds.slice(i, i + 50);
@@ -271,7 +328,7 @@ async function main(): Promise<void> {
     const sse = { events: sent.size, delivered: delivered.length, p50: percentile(delivered, 0.5), p99: percentile(delivered, 0.99) };
 
     const cpus = os.cpus().length;
-    console.log(`orders.bench: ${count(TRUCKS * ORDERS_PER_TRUCK)} orders over ${count(TRUCKS)} trucks; PostgreSQL ${version} (${db.kind}), Node ${process.version}, ${cpus} CPUs; bulk load ${(loadMs / 1000).toFixed(1)} s`);
+    console.log(`orders.bench: ${count(TRUCKS * ORDERS_PER_TRUCK)} orders over ${count(TRUCKS)} trucks, and two trucks of ${count(SMALL_TRUCK_ORDERS)} and ${count(BIG_TRUCK_ORDERS)}; PostgreSQL ${version} (${db.kind}), Node ${process.version}, ${cpus} CPUs; bulk load ${(loadMs / 1000).toFixed(1)} s`);
     console.log(`  the list's query alone: ${listPlan}`);
     console.log(`  trivial JSON endpoint    ${LIST_CONNECTIONS} conn: ${count(base.perSecond)} req/s, p50 ${ms(base.p50)}, p99 ${ms(base.p99)}`);
     const listRatio = list.perSecond / base.perSecond;
@@ -291,6 +348,20 @@ async function main(): Promise<void> {
     // Where the time goes: an order against a trivial request, each process's share (decision 016).
     console.log(`    trivial: ${cpuText(createBase)}`);
     console.log(`    create:  ${cpuText(created)}`);
+    for (const [label, run, beside, wal] of [[`${count(SMALL_TRUCK_ORDERS)} orders`, small, smallBase, walOf.small], [`${count(BIG_TRUCK_ORDERS)} orders`, big, bigBase, walOf.big]] as const) {
+      console.log(
+        `  create at one truck with ${label} ${CREATE_CONNECTIONS} conn: ${count(run.perSecond)} orders/s, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, ${failureText(run)}` +
+          ` | ${(100 * (run.perSecond / beside.perSecond)).toFixed(1)}% of the trivial endpoint beside it, ${count(beside.perSecond)} req/s`,
+      );
+      console.log(`    WAL per order: ${count(wal.bytes / wal.orders)} bytes, ${(wal.pages / wal.orders).toFixed(2)} whole pages (${db.kind === 'embedded' ? "the bench's own server" : 'the whole server, others included'})`);
+      console.log(`    ${cpuText(run)}`);
+    }
+    // Each against the trivial endpoint beside it, so a slower minute of the machine counts for neither.
+    const historyRatio = big.perSecond / bigBase.perSecond / (small.perSecond / smallBase.perSecond);
+    console.log(
+      `  creates at ${count(BIG_TRUCK_ORDERS)} orders / at ${count(SMALL_TRUCK_ORDERS)}, each as a share of the trivial endpoint beside it: ${historyRatio.toFixed(2)}` +
+        ` (raw ${(big.perSecond / small.perSecond).toFixed(2)}; target ≥ 0.9: ${mark(historyRatio >= 0.9)})`,
+    );
     console.log(
       `  SSE delivery, ${count(DASHBOARDS)} dashboards (one per truck): ${count(sse.delivered)}/${count(sse.events)} events, p50 ${ms(sse.p50)}, p99 ${ms(sse.p99)}` +
         ` | ${(sse.p99 / base.p99).toFixed(1)}× the trivial endpoint's p99 (target p99 ≤ 100 ms: ${mark(sse.p99 <= 100)})`,

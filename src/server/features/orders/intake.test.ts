@@ -77,6 +77,15 @@ describe('pricing', () => {
     expect(second.number).toBe(first.number + 1);
   });
 
+  it('gives an order an id that starts with the time it was placed, so its rows join the end of its truck’s keys', async () => {
+    const before = Date.now();
+    const receipt = (await placeOrder(app, truck.slug, pickupOrder(truck))).json() as OrderReceipt;
+    const placedAt = parseInt(receipt.id.replaceAll('-', '').slice(0, 12), 16);
+    expect(receipt.id[14]).toBe('7');
+    expect(placedAt).toBeGreaterThanOrEqual(before);
+    expect(placedAt).toBeLessThanOrEqual(Date.now());
+  });
+
   it('refuses prices sent by the client instead of charging them', async () => {
     const body = pickupOrder(truck);
     const tampered = { ...body, lines: [{ ...body.lines[0], unitPrice: 1 }], total: 1 };

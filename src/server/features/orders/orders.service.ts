@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
+import { timeOrderedUuid } from '../../db/time-ordered-id';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
 import { historyColumns, historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
@@ -404,7 +405,8 @@ export function createOrdersService(app: FastifyInstance) {
           throw error;
         }
       };
-      const id = randomUUID();
+      // Time-ordered: its rows join the end of the truck's ranges of the orders, lines and history keys (time-ordered-id.ts).
+      const id = timeOrderedUuid(now.getTime());
       for (let attempt = 0; attempt <= MAX_MENU_RETRIES; attempt++) {
         const priced = await priceOrReplay(attempt > 0);
         if ('earlier' in priced) return { order: priced.earlier, replayed: true };

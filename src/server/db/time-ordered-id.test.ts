@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isUuid } from '../platform/truck-access';
+import { timeOrderedUuid } from './time-ordered-id';
+
+const millisecondsOf = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+
+describe('timeOrderedUuid', () => {
+  it('is a version 7 UUID the contracts accept, its first 48 bits the time', () => {
+    const at = Date.UTC(2026, 11, 2, 1, 30);
+    const id = timeOrderedUuid(at);
+    expect(isUuid(id)).toBe(true);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(millisecondsOf(id)).toBe(at);
+  });
+
+  it('sorts an id of a later millisecond after one of an earlier, as text and as PostgreSQL compares uuids (byte by byte)', () => {
+    const at = Date.now();
+    for (let step = 1; step < 2_000; step += 7) {
+      expect(timeOrderedUuid(at) < timeOrderedUuid(at + step)).toBe(true);
+    }
+  });
+
+  it('keeps the rest random: ids of one millisecond differ', () => {
+    const at = Date.now();
+    expect(new Set(Array.from({ length: 1_000 }, () => timeOrderedUuid(at))).size).toBe(1_000);
+  });
+});
