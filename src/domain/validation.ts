@@ -44,6 +44,29 @@ function fieldCode(issue: Issue): { code: string; params: Record<string, unknown
   }
 }
 
+/** The field code of text no column can hold. */
+export const UNSTORABLE_TEXT = 'invalid_characters';
+/** Half of a UTF-16 surrogate pair (its other half missing); PostgreSQL refuses it, and a NUL too. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const storable = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
+
+const unstorableAt = (path: PropertyKey[]): z.core.$ZodIssue => ({ code: 'custom', path, message: UNSTORABLE_TEXT, params: { code: UNSTORABLE_TEXT } });
+
+/**
+ * One rule for every string a request carries, whatever its schema says: an issue for each string
+ * (or object key) of a parsed value that holds a NUL or a lone surrogate, which the database would
+ * refuse only after the request had done its reads.
+ */
+export function unstorableTextIssues(value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
+  if (typeof value === 'string') return storable(value) ? [] : [unstorableAt(path)];
+  if (Array.isArray(value)) return value.flatMap((item: unknown, i) => unstorableTextIssues(item, [...path, i]));
+  if (typeof value !== 'object' || value === null) return [];
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return [];
+  return Object.entries(value).flatMap(([key, item]) => (storable(key) ? unstorableTextIssues(item, [...path, key]) : [unstorableAt([...path, key])]));
+}
+
 export function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }

@@ -54,7 +54,7 @@ export interface BuildAppOptions {
   /** A database opened by the caller (tests); otherwise the app opens the one config names and closes it. */
   database?: Database;
   /** Pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** Process metrics (CPU, memory, event loop): main.ts, once per process. */
   processMetrics?: boolean;
 }

@@ -16,6 +16,8 @@ export interface EventStream {
   received: StreamEvent[];
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
+  /** Resolves when the server ends the stream, or fails after `timeoutMs` with what it received. */
+  endsWithin(timeoutMs: number): Promise<void>;
   close(): void;
 }
 
@@ -86,6 +88,13 @@ export async function openEventStream(url: string, headers: Record<string, strin
           setTimeout(resolve, left).unref?.();
         });
       }
+    },
+    async endsWithin(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`still open after ${timeoutMs} ms; received: ${received.map((e) => e.type).join(', ')}`)), timeoutMs);
+      });
+      await Promise.race([ended, deadline]).finally(() => clearTimeout(timer));
     },
     close() {
       controller.abort();

@@ -85,9 +85,9 @@ describe('order counts and lists over extreme date ranges', () => {
 });
 
 describe('values the contracts let through but the columns cannot hold', () => {
-  it('answers 422 in the error shape to a NUL in a slug and a version past int4', async () => {
+  it('answers a NUL in a slug as a truck that is not there (404), and 422 in the error shape to a version past int4', async () => {
     const slug = await app.inject({ method: 'GET', url: '/api/v1/public/trucks/%00/menu' });
-    expect([slug.statusCode, slug.json().error.code], slug.body).toEqual([422, 'unprocessable']);
+    expect([slug.statusCode, slug.json().error.code], slug.body).toEqual([404, 'not_found']);
     const zones = await app.inject({ method: 'GET', url: `/api/v1/trucks/${truck.truck.id}/zones`, headers: bearer(truck.owner.token) });
     const zone = (zones.json() as { zones: Record<string, unknown>[] }).zones[0]!;
     const { id, version, name, shape, feeRules, minimumOrder, estimatedMinutes, active } = zone;

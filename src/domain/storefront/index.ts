@@ -60,9 +60,12 @@ export const PublicOrderSchema = z.object({
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 
+/** The form of an order's public id. A path with another answers as an unknown order: its form is no one's business. */
+export const PUBLIC_ORDER_ID = /^[0-9a-f]{32}$/;
+
 export const PublicOrderParamsSchema = z.object({
   slug: z.string().max(100),
-  publicId: z.string().regex(/^[0-9a-f]{32}$/),
+  publicId: z.string().max(64),
 });
 
 export { isFinalStatus, ORDER_POLL_MS } from './order-page';

@@ -70,6 +70,47 @@ interface SessionState {
   expiresAt: Date;
 }
 
+/** What a token names: its user, session and the token version it was issued under. */
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+  tokenVersion: number;
+}
+
+/**
+ * The caller of a token's claims while its session is open and its version current, else 401
+ * session_ended: what every request checks, and what a live stream checks again (events.routes.ts).
+ */
+export async function sessionCaller(server: FastifyInstance, { userId, sessionId, tokenVersion }: SessionClaims): Promise<Caller> {
+  const { db } = server.database;
+  // Kept until the session or its user changes (read-cache.ts): sign-out, a new password and a
+  // change of roles reach every process at once.
+  const row = await server.readCache.remember<SessionState>(`session:${sessionId}:${userId}`, [`session:${sessionId}`, `user:${userId}`], async () => {
+    const [found] = await db
+      .select({
+        roles: users.roles,
+        tokenVersion: users.tokenVersion,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    return found;
+  });
+  if (!row || row.revokedAt || row.expiresAt <= new Date() || row.tokenVersion !== tokenVersion) {
+    throw unauthorized('session_ended');
+  }
+  return {
+    userId,
+    sessionId,
+    // The database, not the token, is the source of roles: an approval or removal counts at once.
+    roles: row.roles.filter(isRole),
+    tokenVersion: row.tokenVersion,
+    sessionExpiresAt: row.expiresAt,
+  };
+}
+
 function createVerifier(key: Uint8Array) {
   const verified = new Map<string, Claims>();
 
@@ -99,33 +140,7 @@ function createVerifier(key: Uint8Array) {
     if (!match?.[1]) throw unauthorized('token_invalid');
     const claims = await claimsOf(match[1]);
 
-    const { db } = request.server.database;
-    // Kept until the session or its user changes (read-cache.ts): sign-out, a new password and a
-    // change of roles reach every process at once.
-    const row = await request.server.readCache.remember<SessionState>(`session:${claims.sid}:${claims.sub}`, [`session:${claims.sid}`, `user:${claims.sub}`], async () => {
-      const [found] = await db
-        .select({
-          roles: users.roles,
-          tokenVersion: users.tokenVersion,
-          revokedAt: sessions.revokedAt,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
-      return found;
-    });
-    if (!row || row.revokedAt || row.expiresAt <= new Date() || row.tokenVersion !== claims.tv) {
-      throw unauthorized('session_ended');
-    }
-    return {
-      userId: claims.sub,
-      sessionId: claims.sid,
-      // The database, not the token, is the source of roles: an approval or removal counts at once.
-      roles: row.roles.filter(isRole),
-      tokenVersion: row.tokenVersion,
-      sessionExpiresAt: row.expiresAt,
-    };
+    return sessionCaller(request.server, { userId: claims.sub, sessionId: claims.sid, tokenVersion: claims.tv });
   };
 }
 

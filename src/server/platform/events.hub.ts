@@ -4,11 +4,12 @@
  * connection) and writes them to each stream; after a lost connection every open truck reads what it
  * missed. A stream resumed with Last-Event-ID gets exactly the events after that id, or `resync` when
  * they are no longer kept; a fresh stream starts with `ready`. Streams get heartbeats, are dropped when
- * a client stops reading (it reconnects and resumes), end after STREAM_MAX_AGE_MS (the reconnection
- * re-checks access) and when the hub closes.
+ * a client stops reading (it reconnects and resumes), end after STREAM_MAX_AGE_MS and when the hub
+ * closes. A stream ends, on every process, as soon as its viewer's session ends or the truck goes out
+ * of their reach: each change to a session, user or truck the read cache hears of (read-cache.ts)
+ * holds the streams it may concern and checks them again before they get another event.
  */
 import type { ServerResponse } from 'node:http';
-import { MEMBER_REMOVED_EVENT } from '@domain/team';
 import { STREAM_EVENTS } from '@domain/truck-events';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,20 +17,34 @@ import type { Db } from '../db/database';
 import { truckEventCounters, truckEvents } from '../db/tables/events';
 import { TRUCK_EVENTS_CHANNEL } from './events.publish';
 import type { Listener } from './listener';
+import { CACHE_CHANNEL } from './read-cache';
 
 const FETCH_BATCH = 500;
 /** A client this far behind is not reading: drop it, it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 512 * 1024;
 const STREAM_MAX_AGE_MS = 30 * 60_000;
 
+/** Who follows a stream (the ticket's session), and whether they still may. */
+export interface StreamViewer {
+  userId: string;
+  sessionId: string;
+  /** False once the session has ended or the truck is out of their reach; rejects when it cannot tell. */
+  stillAllowed(): Promise<boolean>;
+}
+
 interface Subscriber {
   raw: ServerResponse;
-  /** Who opened it (the ticket's user): their streams close when they leave the truck's team. */
-  userId: string;
+  viewer: StreamViewer;
   /** The id of the last event this client has. */
   cursor: number;
-  /** Replaying what it missed: live deliveries wait, so events never arrive out of order. */
-  catchingUp: boolean;
+  /**
+   * Live deliveries wait while it replays what it missed (events never arrive out of order) and while
+   * its access is checked again (no event reaches a viewer who lost the right); release() lets go.
+   */
+  held: boolean;
+  /** Its session, user or truck changed since its access was last checked. */
+  checkDue: boolean;
+  releasing: boolean;
 }
 
 interface Channel {
@@ -58,8 +73,11 @@ export interface EventHubOptions {
 export interface StreamHub {
   /** Streams open on this process for a truck, or in all (tests, the benchmark). */
   streamCount(truckId?: string): number;
-  /** Streams the truck's events on `raw` from `lastEventId` (or from now, after `ready`), until it closes. */
-  openStream(raw: ServerResponse, truckId: string, userId: string, lastEventId: number | undefined): Promise<void>;
+  /**
+   * Streams the truck's events on `raw` from `lastEventId` (or from now, after `ready`) to a viewer
+   * whose access the caller has checked, until it closes or the viewer loses the right.
+   */
+  openStream(raw: ServerResponse, truckId: string, viewer: StreamViewer, lastEventId: number | undefined): Promise<void>;
   /**
    * Reads what the open trucks missed when their counter is past what they delivered: a doorbell rung
    * after its commit (order intake, decision 016) is lost if the process dies in between.
@@ -93,21 +111,14 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
     if (subscriber.raw.writableLength > MAX_BUFFERED_BYTES) subscriber.raw.destroy();
   }
 
-  /** A removed member's streams end once they have the event (on every process: each delivers it). */
-  function endStreamsOf(channel: Channel, event: StoredEvent): void {
-    const { userId } = JSON.parse(event.data) as { userId?: string };
-    for (const subscriber of channel.subscribers) if (subscriber.userId === userId) subscriber.raw.end();
-  }
-
   function deliver(channel: Channel, events: StoredEvent[]): void {
     for (const event of events) {
       const text = frame(event);
       for (const subscriber of channel.subscribers) {
-        if (subscriber.catchingUp || event.id <= subscriber.cursor) continue;
+        if (subscriber.held || event.id <= subscriber.cursor) continue;
         write(subscriber, text);
         subscriber.cursor = event.id;
       }
-      if (event.type === MEMBER_REMOVED_EVENT) endStreamsOf(channel, event);
       channel.fetchedUpTo = event.id;
     }
   }
@@ -146,8 +157,53 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
     },
   };
 
+  /** The LISTEN connection is down: a change to someone's access now would go unheard. */
+  let deaf = true;
+
+  /** Holds the matching streams and checks them again, once the read cache has dropped what changed. */
+  function recheck(subscribers: Iterable<[Channel, Subscriber]>): void {
+    for (const [channel, subscriber] of subscribers) {
+      subscriber.held = true;
+      subscriber.checkDue = true;
+      // The read cache hears the same notification: after this turn it has dropped the stale copy.
+      queueMicrotask(() =>
+        release(channel, subscriber).catch((error: unknown) => {
+          log.error({ err: error, truckId: channel.truckId }, 'events: checking a stream again failed');
+          subscriber.raw.destroy();
+        }),
+      );
+    }
+  }
+
+  function* streamsWhere(matches: (channel: Channel, subscriber: Subscriber) => boolean): Generator<[Channel, Subscriber]> {
+    for (const channel of channels.values()) for (const subscriber of channel.subscribers) if (matches(channel, subscriber)) yield [channel, subscriber];
+  }
+
+  const accessChanges = {
+    notification(scope: string): void {
+      const at = scope.indexOf(':');
+      const [kind, id] = at < 0 ? [scope, ''] : [scope.slice(0, at), scope.slice(at + 1)];
+      if (kind === 'all') recheck(streamsWhere(() => true));
+      else if (kind === 'session') recheck(streamsWhere((_, subscriber) => subscriber.viewer.sessionId === id));
+      else if (kind === 'user') recheck(streamsWhere((_, subscriber) => subscriber.viewer.userId === id));
+      else if (kind === 'truck') recheck(streamsWhere((channel) => channel.truckId === id));
+    },
+    // Changes made while down went unheard: every stream waits, and is checked again once back.
+    down(): void {
+      deaf = true;
+      for (const [, subscriber] of streamsWhere(() => true)) subscriber.held = true;
+    },
+    up(): void {
+      deaf = false;
+      if (!closing) recheck(streamsWhere(() => true));
+    },
+  };
+
   /** Resolves once notifications arrive (the process's one listener connection, shared with the read cache). */
-  const ensureListening = () => listener.subscribe(TRUCK_EVENTS_CHANNEL, notifications);
+  const ensureListening = () =>
+    Promise.all([listener.subscribe(TRUCK_EVENTS_CHANNEL, notifications), listener.subscribe(CACHE_CHANNEL, accessChanges)]).then(() => {
+      deaf = false;
+    });
   await ensureListening().catch((error: unknown) => log.warn({ err: error }, 'events: cannot listen yet; streams open once the database is back'));
 
   async function channelFor(truckId: string): Promise<Channel> {
@@ -168,11 +224,12 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
     return pending;
   }
 
-  /** Replays what a resumed client missed, then hands it to live delivery. */
-  async function catchUp(channel: Channel, subscriber: Subscriber): Promise<void> {
+  /** Replays what a held client missed, then hands it to live delivery; false: it must wait (still held). */
+  async function catchUp(channel: Channel, subscriber: Subscriber): Promise<boolean> {
     let first = true;
     for (;;) {
       const events = await readEvents(channel.truckId, subscriber.cursor);
+      if (subscriber.checkDue || deaf) return false;
       if (first && subscriber.cursor < channel.fetchedUpTo && events[0]?.id !== subscriber.cursor + 1) {
         // The events after its id are no longer kept (or never were): start afresh.
         subscriber.cursor = channel.fetchedUpTo;
@@ -191,12 +248,33 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
       subscriber.cursor = channel.fetchedUpTo;
       write(subscriber, frame({ id: subscriber.cursor, type: STREAM_EVENTS.resync, data: '{}' }));
     }
-    subscriber.catchingUp = false;
+    subscriber.held = false;
+    return true;
   }
 
-  async function openStream(raw: ServerResponse, truckId: string, userId: string, lastEventId: number | undefined): Promise<void> {
+  /** Checks a held stream's access while a check is due, ends it when lost, else catches it up and lets go. */
+  async function release(channel: Channel, subscriber: Subscriber): Promise<void> {
+    if (subscriber.releasing) return;
+    subscriber.releasing = true;
+    try {
+      while (!deaf && channel.subscribers.has(subscriber)) {
+        if (subscriber.checkDue) {
+          subscriber.checkDue = false;
+          if (!(await subscriber.viewer.stillAllowed())) {
+            subscriber.raw.end();
+            return;
+          }
+        } else if (await catchUp(channel, subscriber)) return;
+      }
+    } finally {
+      subscriber.releasing = false;
+    }
+  }
+
+  async function openStream(raw: ServerResponse, truckId: string, viewer: StreamViewer, lastEventId: number | undefined): Promise<void> {
     const channel = await channelFor(truckId);
-    const subscriber: Subscriber = { raw, userId, cursor: lastEventId ?? channel.fetchedUpTo, catchingUp: lastEventId !== undefined };
+    // Checked again once it can hear changes: one committed since the caller's check signalled no stream.
+    const subscriber: Subscriber = { raw, viewer, cursor: lastEventId ?? channel.fetchedUpTo, held: true, checkDue: true, releasing: false };
     channel.subscribers.add(subscriber);
     const maxAge = setTimeout(() => raw.end(), STREAM_MAX_AGE_MS);
     raw.on('close', () => {
@@ -212,7 +290,7 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
     });
     raw.write('retry: 2000\n\n');
     if (lastEventId === undefined) write(subscriber, frame({ id: subscriber.cursor, type: STREAM_EVENTS.ready, data: '{}' }));
-    else await catchUp(channel, subscriber);
+    await release(channel, subscriber);
   }
 
   const heartbeat = setInterval(() => {

@@ -21,7 +21,8 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Listener } from './listener';
 
-const CHANNEL = 'td_cache';
+/** Its NOTIFY channel: the payload is the scope that changed (live streams check their access again on it, events.hub.ts). */
+export const CACHE_CHANNEL = 'td_cache';
 const MAX_ENTRIES = 20_000;
 /** Invalidations remembered to judge reads in flight; a read older than all of them is not kept. */
 const RECENT_INVALIDATIONS = 1_024;
@@ -156,7 +157,7 @@ export function createReadCache(pool: pg.Pool, listener: Listener) {
   };
 
   function listen(): Promise<void> {
-    return listener.subscribe(CHANNEL, subscriber);
+    return listener.subscribe(CACHE_CHANNEL, subscriber);
   }
 
   const cache: ReadCache = {
@@ -190,7 +191,7 @@ export function createReadCache(pool: pg.Pool, listener: Listener) {
         });
         // A marker with no data: its commit need not wait for a WAL flush, and a NOTIFY holds the
         // notification queue's lock until its transaction has committed (decision 016).
-        pool.query(BARRIER_SQL, [CHANNEL, token]).catch(() => barriers.get(token)?.());
+        pool.query(BARRIER_SQL, [CACHE_CHANNEL, token]).catch(() => barriers.get(token)?.());
       });
     },
 

@@ -13,12 +13,12 @@ import { TRUCK_PERMISSIONS, type TruckMembership, type TruckPermission } from '@
 import { DomainError } from '@domain/errors';
 import { localToday, tradingBlocks, type TradingBlock, type TruckRelation } from '@domain/trucks';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { preparedOn } from '../db/prepared';
 import { truckDocuments, truckMembers, truckSlugs, trucks } from '../db/tables/trucks';
-import { authOf, requireUser } from './auth';
+import { authOf, requireUser, type Caller } from './auth';
 
 export type TruckRow = typeof trucks.$inferSelect;
 
@@ -59,11 +59,15 @@ const truckWithMembership = preparedOn((db) =>
 
 export async function requireTruck(request: FastifyRequest, truckId: string, rule: TruckAccessRule): Promise<TruckAccess> {
   if (!request.caller) await requireUser(request);
-  const caller = authOf(request);
+  return truckAccessFor(request.server, authOf(request), truckId, rule);
+}
+
+/** requireTruck for a caller already known (a live stream checking again, outside any request). */
+export async function truckAccessFor(server: FastifyInstance, caller: Caller, truckId: string, rule: TruckAccessRule): Promise<TruckAccess> {
   if (!isUuid(truckId)) throw truckNotFound();
-  const { db } = request.server.database;
+  const { db } = server.database;
   // Kept until the truck or its people change (read-cache.ts).
-  const row = await request.server.readCache.remember(`truck:${truckId}:${caller.userId}`, [`truck:${truckId}`], async () => {
+  const row = await server.readCache.remember(`truck:${truckId}:${caller.userId}`, [`truck:${truckId}`], async () => {
     const [found] = await truckWithMembership(db).execute({ truckId, userId: caller.userId });
     return found;
   });

@@ -4,7 +4,7 @@
  * may cancel it while it is pending. Nothing of the truck's side is shown: no actor names, no other order.
  */
 import { displayNumber } from '@domain/orders';
-import { PublicOrderParamsSchema, PublicOrderSchema, type PublicOrder } from '@domain/storefront';
+import { PUBLIC_ORDER_ID, PublicOrderParamsSchema, PublicOrderSchema, type PublicOrder } from '@domain/storefront';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +19,9 @@ import { toLine, type OrderRow } from './orders.view';
 const tags = ['orders'];
 const ENDED_WITH_REASON = new Set(['rejected', 'cancelled']);
 
-async function truckIdOf(db: Db, slug: string): Promise<string> {
+/** The truck of an order's link; a public id of another form is not looked up. */
+async function truckIdOf(db: Db, slug: string, publicId: string): Promise<string> {
+  if (!PUBLIC_ORDER_ID.test(publicId)) throw orderNotFound();
   const [found] = await db.select({ truckId: truckSlugs.truckId }).from(truckSlugs).where(eq(truckSlugs.slug, slug));
   // The same answer as an unknown order: a wrong link tells nothing about which part was wrong.
   if (!found) throw orderNotFound();
@@ -27,7 +29,7 @@ async function truckIdOf(db: Db, slug: string): Promise<string> {
 }
 
 async function orderRow(db: Db, slug: string, publicId: string): Promise<OrderRow> {
-  const truckId = await truckIdOf(db, slug);
+  const truckId = await truckIdOf(db, slug, publicId);
   const [row] = await db
     .select()
     .from(orders)
@@ -103,7 +105,7 @@ export async function publicOrderRoutes(instance: FastifyInstance, service: Orde
       },
     },
     async (request, reply) => {
-      const truckId = await truckIdOf(db, request.params.slug);
+      const truckId = await truckIdOf(db, request.params.slug, request.params.publicId);
       const row = await service.withdraw(truckId, request.params.publicId);
       reply.header('etag', etagOf(row)).header('cache-control', 'private, no-cache');
       return publicOrder(db, row);

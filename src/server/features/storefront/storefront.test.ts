@@ -121,7 +121,7 @@ describe('the customer’s order, by its public id', () => {
     expect(order.steps.map((step) => step.status)).toEqual(['pending']);
     expect(JSON.stringify(order)).not.toContain(receipt.id);
     expect(JSON.stringify(order)).not.toContain('+96555512345');
-    expect((await statusOf(truck.slug, receipt.id)).statusCode).toBe(400);
+    expect((await statusOf(truck.slug, receipt.id)).statusCode).toBe(404);
     expect((await statusOf(truck.slug, receipt.id.replace(/-/g, ''))).statusCode).toBe(404);
   });
 
