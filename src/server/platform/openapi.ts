@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ApiErrorSchema, codesOfStatus } from '@domain/errors';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isRoleGuard } from './auth';
 import { isRateLimit } from './rate-limits';
@@ -62,6 +62,26 @@ function errorStatuses(route: RouteOptions, schema: Record<string, unknown>): nu
 }
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema> };
+
+/**
+ * Two schemas made portable beyond JSON Schema 2020-12. A discriminated union names its discriminator,
+ * so a client generator and a validating proxy pick the branch by it (a zone's `kind`) (without it a polygon zone's
+ * errors were reported against the circle's required `center` and `radiusM`). A tuple (a [lng, lat]
+ * position) loses zod's `items: false`: `maxItems` already bounds it, and a validator of an older draft,
+ * which knows no `prefixItems`, read it as "no items at all" and refused every polygon.
+ */
+const jsonSchemaTransform = createJsonSchemaTransform({
+  zodToJsonConfig: {
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def as { type: string; discriminator?: string };
+      const tag = def.type === 'union' ? def.discriminator : undefined;
+      // OpenAPI's discriminator values are strings: a union on a boolean (`delivers`) stays a plain oneOf.
+      const tagged = tag && jsonSchema.oneOf?.every((option) => typeof option === 'object' && (option.properties?.[tag] as JsonSchema | undefined)?.type === 'string');
+      if (tagged) jsonSchema.discriminator = { propertyName: tag };
+      if (jsonSchema.items === false && jsonSchema.prefixItems?.length === jsonSchema.maxItems) delete jsonSchema.items;
+    },
+  },
+});
 
 /** The error shape with the codes of one status. */
 function errorResponse(status: number, shape: JsonSchema) {
