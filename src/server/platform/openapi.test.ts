@@ -72,6 +72,16 @@ describe('OpenAPI', () => {
     expect(dig(responses, 'Error429', 'headers')).toEqual({ 'Retry-After': expect.objectContaining({ required: true }) });
   });
 
+  it('documents the files and texts an operation answers, not JSON', async () => {
+    const { app } = await createTestApp();
+    const doc = await documentOf(app);
+    const mediaTypes = (path: string) => Object.keys(dig(doc.paths, path, 'get', 'responses', '200', 'content') as object);
+    expect(mediaTypes('/api/v1/trucks/{truckId}/orders/export')).toEqual(['text/csv']);
+    expect(mediaTypes('/api/v1/trucks/{truckId}/uploads/{uploadId}')).toEqual(['image/webp', 'application/pdf']);
+    expect(mediaTypes('/api/v1/avatars/{file}')).toEqual(['image/webp']);
+    expect(mediaTypes('/api/v1/public/booking-calendars/{file}')).toEqual(['text/calendar']);
+  });
+
   it('names the discriminator of a zone’s shape, and leaves a position a tuple older validators read', async () => {
     const { app } = await createTestApp();
     const doc = await documentOf(app);

@@ -33,8 +33,13 @@ const ERROR_ANSWERS: Record<number, string> = {
   503: 'The database is unreachable, or the process is shutting down',
 };
 
-/** Statuses a few operations answer that nothing in their route options tells. */
-const OWN_ERROR_STATUSES: Record<string, number[]> = {};
+/** Statuses a few operations answer that nothing in their route options tells: credentials or a ticket, an invitation's token. */
+const OWN_ERROR_STATUSES: Record<string, number[]> = {
+  'POST /api/v1/auth/sign-in': [401],
+  'GET /api/v1/trucks/:truckId/events': [401],
+  'POST /api/v1/invitations/preview': [404, 410],
+  'POST /api/v1/invitations/accept': [403, 404, 410],
+};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -94,6 +99,16 @@ function errorResponse(status: number, shape: JsonSchema) {
   };
 }
 
+/**
+ * A route that answers a file or text (`produces`) and states no response: the generator would say
+ * "200, no body"; its answer is a body of one of those types.
+ */
+function producedAnswer(schema: Record<string, unknown>) {
+  const produces = schema.produces as string[] | undefined;
+  if (!produces?.length || schema.response) return {};
+  return { response: { 200: { description: 'The file, of one of these types', content: Object.fromEntries(produces.map((type) => [type, { schema: {} }])) } } };
+}
+
 type Operation = { responses: Record<string, unknown>; [ERROR_STATUSES_KEY]?: number[] };
 
 /** Each operation's error statuses become references to one response per status. */
@@ -128,7 +143,8 @@ export const openapiPlugin = fp(
       transform: (input) => {
         const output = jsonSchemaTransform(input);
         if (!output.schema || output.schema.hide) return output;
-        return { ...output, schema: { ...output.schema, [ERROR_STATUSES_KEY]: errorStatuses(input.route, input.schema as Record<string, unknown>) } };
+        const schema = { ...output.schema, [ERROR_STATUSES_KEY]: errorStatuses(input.route, input.schema as Record<string, unknown>) };
+        return { ...output, schema: { ...schema, ...producedAnswer(schema) } };
       },
       transformObject: (documentObject) =>
         'openapiObject' in documentObject ? addErrorAnswers(documentObject.openapiObject as Parameters<typeof addErrorAnswers>[0]) : documentObject.swaggerObject,
