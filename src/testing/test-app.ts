@@ -1,4 +1,7 @@
-/** The real app, as main.ts builds it, on a fresh database of its own: for API tests. */
+/**
+ * The real app, as main.ts builds it, on a fresh database of its own: for API tests. Every answer its
+ * `inject` gives is checked against the app's OpenAPI document (openapi-answers.ts).
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
