@@ -50,6 +50,44 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   database_unavailable: 503,
 };
 
+/**
+ * The codes the features answer with besides the ones above, by status. With ERROR_STATUS, the
+ * OpenAPI document's enum of `code` for each status (decision 003): a code answered under a status
+ * missing here fails the API tests that meet it, and one without messages fails the catalogue test.
+ */
+export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
+  // Fastify's own 400s that carry no code of theirs (errors.ts).
+  400: ['unprocessable', 'reset_link_invalid', 'wrong_password'],
+  401: ['invalid_credentials', 'session_ended', 'stream_ticket_invalid', 'token_expired', 'token_invalid'],
+  403: ['invitation_other_account'],
+  404: [
+    'booking_not_found', 'category_not_found', 'invitation_invalid', 'invitation_not_found', 'item_not_found',
+    'member_not_found', 'option_not_found', 'order_not_found', 'quote_link_invalid', 'truck_not_found', 'zone_not_found',
+  ],
+  409: [
+    'already_invited', 'already_member', 'booking_clash', 'category_not_empty', 'draft_exists', 'illegal_transition',
+    'menu_changed', 'menu_limit', 'quote_expired', 'too_many_zones', 'truck_locked', 'upload_limit',
+  ],
+  410: ['invitation_expired', 'invitation_superseded', 'invitation_used', 'invitation_withdrawn'],
+  413: ['file_too_large', 'image_too_large'],
+  415: ['file_disguised', 'file_type_not_allowed', 'unsupported_image'],
+  422: [
+    // Refused applications (trucks), orders (orders/contracts.ts mostPressing) and bookings, each naming its problems in `fields`.
+    'amount_too_large', 'application_incomplete', 'document_expired', 'document_missing', 'file_unreadable', 'idempotency_key_reused',
+    'below_minimum', 'delivery_unavailable', 'invalid_quantity', 'item_not_found', 'item_unavailable', 'no_delivery_for_subtotal',
+    'no_delivery_zones', 'option_duplicate', 'option_group_required', 'option_group_too_few', 'option_group_too_many',
+    'option_unavailable', 'option_unknown', 'order_refused', 'outside_delivery_zone', 'requested_time_past',
+    'requested_time_too_far', 'total_changed', 'truck_closed', 'truck_not_trading', 'truck_opens_at', 'truck_paused',
+    'bookings_unavailable', 'event_date_past', 'event_date_too_far', 'truck_not_booking',
+  ],
+};
+
+/** Every code an answer with this status may carry. */
+export function codesOfStatus(status: number): string[] {
+  const generic = ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
+  return [...generic, ...(FEATURE_ERROR_CODES[status] ?? [])];
+}
+
 /** Thrown by services; the server's one error handler turns it into the error shape. */
 export class DomainError extends Error {
   constructor(

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export { ERROR_CODES, ERROR_STATUS, DomainError, LANGS, type ErrorCode, type Lang } from './error-codes';
+export { codesOfStatus, ERROR_CODES, ERROR_STATUS, DomainError, FEATURE_ERROR_CODES, LANGS, type ErrorCode, type Lang } from './error-codes';
 
 export const FieldErrorSchema = z.object({
   path: z.string(),

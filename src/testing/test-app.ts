@@ -1,4 +1,7 @@
-/** The real app, as main.ts builds it, on a fresh database of its own: for API tests. */
+/**
+ * The real app, as main.ts builds it, on a fresh database of its own: for API tests. Every answer its
+ * `inject` gives is checked against the app's OpenAPI document (openapi-answers.ts).
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +11,7 @@ import { buildApp } from '../server/app';
 import { wrapPool, type Database } from '../server/db/database';
 import { loadConfig, type Config } from '../server/env';
 import { onCleanup } from './cleanup';
+import { checkAnswersAgainstDocument } from './openapi-answers';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -30,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false });
+  checkAnswersAgainstDocument(app);
   options.extend?.(app);
   await app.ready();
   onCleanup(() => app.close());
@@ -45,6 +50,7 @@ export async function anotherInstance(app: FastifyInstance): Promise<FastifyInst
   // pg keeps the password out of the enumerable options.
   const pool = new pg.Pool({ ...options, password: options.password, max: 5 });
   const other = await buildApp({ config: app.config, database: wrapPool(app.database.kind, pool), logger: false });
+  checkAnswersAgainstDocument(other);
   await other.ready();
   onCleanup(async () => {
     await other.close();

@@ -171,13 +171,20 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   request.caller = await request.server.verifyCaller(request);
 }
 
+const roleGuards = new WeakSet<object>();
+
 /** preHandler: as requireUser, and the caller must hold one of the roles. */
 export function requireRole(...roles: Role[]) {
-  return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
+  const handler = async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await requireUser(request);
     if (!request.caller?.roles.some((role) => roles.includes(role))) throw new DomainError('forbidden', 403);
   };
+  roleGuards.add(handler);
+  return handler;
 }
+
+/** Whether a route hook is requireRole's (its route may answer 403: the OpenAPI document says so). */
+export const isRoleGuard = (hook: unknown): boolean => typeof hook === 'function' && roleGuards.has(hook);
 
 /** The caller of a route guarded by requireUser/requireRole. */
 export function authOf(request: FastifyRequest): Caller {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   ({ app } = await createTestApp({
     extend(instance) {
       const typed = instance.withTypeProvider<ZodTypeProvider>();
-      typed.post('/api/v1/_probe', { schema: { body: ProbeSchema } }, async (request) => ({ ok: true, name: request.body.name }));
+      typed.post('/api/v1/_probe', { schema: { body: ProbeSchema, response: { 200: z.object({ ok: z.boolean(), name: z.string() }) } } }, async (request) => ({ ok: true, name: request.body.name }));
       typed.get('/api/v1/_probe/boom', async () => {
         throw new Error('secret internal detail');
       });

@@ -72,6 +72,7 @@ export async function eventRoutes(scope: FastifyInstance, { db, hub }: EventRout
           'The truck\'s server-sent events (order.created, order.changed, …). Opened with ?ticket=; resumes after the Last-Event-ID header (or ?lastEventId=)',
         params: TruckParams,
         querystring: StreamQuerySchema,
+        produces: ['text/event-stream'],
       },
     },
     async (request, reply) => {

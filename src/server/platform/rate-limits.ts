@@ -13,6 +13,8 @@ export interface LimitRule {
   key: (request: FastifyRequest) => string;
 }
 
+const limitHandlers = new WeakSet<object>();
+
 /**
  * A preHandler refusing with 429 and Retry-After once any of the rules is exceeded. The counters are
  * shared by every limit of every process: `namespace` keeps limits whose keys look alike apart.
@@ -21,7 +23,7 @@ export function rateLimited(app: FastifyInstance, rules: LimitRule[], namespace 
   const limiters = rules.map((rule) =>
     app.createRateLimit({ max: rule.max, timeWindow: rule.window, keyGenerator: (request) => `${namespace}:${rule.key(request)}` }),
   );
-  return async function rateLimitHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const handler = async function rateLimitHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let retryAfter = 0;
     for (const limiter of limiters) {
       const result = await limiter(request);
@@ -32,7 +34,12 @@ export function rateLimited(app: FastifyInstance, rules: LimitRule[], namespace 
       throw new DomainError('rate_limited', 429, { retryAfter });
     }
   };
+  limitHandlers.add(handler);
+  return handler;
 }
+
+/** Whether a route hook is a rateLimited one (its route may answer 429: the OpenAPI document says so). */
+export const isRateLimit = (hook: unknown): boolean => typeof hook === 'function' && limitHandlers.has(hook);
 
 /** The public intakes (orders, bookings, a quote's link): bursts from one address, counted per feature across processes. */
 export const intakeRateLimit = (app: FastifyInstance, namespace: string) =>

@@ -170,6 +170,7 @@ export async function uploadsPlugin(instance: FastifyInstance): Promise<void> {
         summary: 'A truck file: logos and photos are public; documents need the owner or an admin',
         security: bearer,
         params: Params,
+        produces: ['image/webp', 'application/pdf'] satisfies StoredMime[],
         ...truckAccessDoc(privateFileRule),
       },
     },

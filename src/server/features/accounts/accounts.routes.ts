@@ -187,6 +187,7 @@ export async function accountsRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         summary: 'An avatar image (public; the name is random)',
         params: z.object({ file: z.string().regex(AVATAR_FILE_NAME) }),
+        produces: ['image/webp'],
       },
     },
     async (request, reply) => {
