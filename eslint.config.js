@@ -46,6 +46,13 @@ const layerPolicies = [
     message: 'src/server never imports src/web.',
   },
   {
+    // The database layer is what platform/ and the features build on; an import back up makes a
+    // circle that type-only imports hide from import-x/no-cycle.
+    from: { element: { type: 'server-db' } },
+    disallow: { to: { element: { types: { anyOf: ['server-platform', 'server-feature'] } } } },
+    message: 'src/server/db imports neither platform/ nor a feature.',
+  },
+  {
     from: { element: { type: 'web-ui' } },
     disallow: { to: { element: { types: { anyOf: ['web-app', 'web-feature'] } } } },
     message: 'src/web/ui is the bottom of the web app: it imports neither app/ nor a feature.',

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { clusterRootOf, startEmbeddedPostgres } from '../src/server/db/embedded-server';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-server';
+import { clusterRootOf } from '../src/server/db/embedded-system-user';
 import type { Config } from '../src/server/env';
 
 export interface BackupDatabase {

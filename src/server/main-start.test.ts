@@ -10,7 +10,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onCleanup } from '../testing/cleanup';
 import { alive, exited, freePort, sourceServerEnv, spawnTs, startSourceServer } from '../testing/source-server';
-import { clusterRootOf } from './db/embedded-server';
+import { clusterRootOf } from './db/embedded-system-user';
 
 describe('a stop signal while the server starts', { timeout: 240_000 }, () => {
   it('waits for the start, then stops the app and its embedded PostgreSQL, exiting 0', async () => {

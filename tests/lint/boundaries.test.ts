@@ -16,6 +16,7 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
   const SERVER = 'src/server never imports src/web';
   const UI = 'src/web/ui is the bottom of the web app';
   const FEATURE = 'A feature does not reach into another feature';
+  const DB = 'src/server/db imports neither platform/ nor a feature';
   const DEMO = 'Only the app start-up (app.ts, main.ts) imports src/server/demo';
 
   it.each([
@@ -45,6 +46,9 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
     ['src/server/features/{probe}/probe.ts', '../health/health.routes', FEATURE],
     ['src/server/features/{probe}/probe.ts', '@server/features/health/health.routes', FEATURE],
     ['src/server/features/{probe}/probe.ts', '@server/features/orders/orders.service', FEATURE],
+    ['src/server/db/{probe}/probe.ts', '../../platform/read-cache', DB],
+    ['src/server/db/{probe}/probe.ts', '@server/platform/listener', DB],
+    ['src/server/db/{probe}/probe.ts', '@server/features/orders/orders.service', DB],
     ['src/server/db/{probe}/probe.ts', '../../demo/demo-data', DEMO],
     ['src/server/db/{probe}/probe.ts', '@server/demo/demo-data', DEMO],
     ['src/server/platform/{probe}/probe.ts', '@server/demo/demo-files', DEMO],
@@ -63,6 +67,13 @@ describe('layer boundaries', { timeout: 120_000 }, () => {
       expect.stringMatching(/^src\/web\/features\/\{probe\}\/lazy\.ts: A feature does not reach/),
       expect.stringMatching(/^src\/web\/features\/\{probe\}\/reexport\.ts: A feature does not reach/),
     ]);
+  });
+
+  it('refuses db/ naming a type of platform/, which no-cycle leaves out', async () => {
+    const problems = await lintProbe(eslint, {
+      'src/server/db/{probe}/typed.ts': "import type { Listener } from '../../platform/listener';\nexport type Probe = Listener;\n",
+    });
+    expect(ofRule(problems, RULE)).toEqual([expect.stringContaining(DB)]);
   });
 
   it('allows the legal directions, relative and through aliases', async () => {

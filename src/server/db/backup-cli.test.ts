@@ -22,7 +22,8 @@ import { onCleanup } from '@testing/cleanup';
 import { exited, spawnTs, startSourceServer, type SourceServer } from '@testing/source-server';
 import { readManifest, tableFingerprints } from './backup';
 import { DEMO_TRUCK_IDS } from '../demo/demo-trucks';
-import { clusterRootOf, startEmbeddedPostgres } from './embedded-server';
+import { startEmbeddedPostgres } from './embedded-server';
+import { clusterRootOf } from './embedded-system-user';
 
 /** Orders placed at once, one after the other each, while the backup runs. */
 const CLIENTS = 4;

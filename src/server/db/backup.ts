@@ -27,7 +27,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as tar from 'tar';
-import { migrationsDir } from '../platform/paths';
+import { migrationsDir } from './paths';
 
 export const BACKUP_FORMAT = 'truckdesk-backup';
 export const BACKUP_FORMAT_VERSION = 1;

@@ -4,7 +4,8 @@
  */
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedLogger } from './embedded-server';
+import { startEmbeddedPostgres } from './embedded-server';
+import type { EmbeddedLogger } from './embedded-system-user';
 import { runMigrations } from './migrate';
 import * as schema from './schema';
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clusterRootOf, EmbeddedPostgresBusyError, relocatedClusterRoot, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-server';
+import { EmbeddedPostgresBusyError, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-server';
+import { clusterRootOf, relocatedClusterRoot } from './embedded-system-user';
 
 const isRoot = process.getuid?.() === 0;
 const fixture = fileURLToPath(new URL('./embedded-server.fixture.ts', import.meta.url));

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import { migrationsDir } from '../platform/paths';
+import { migrationsDir } from './paths';
 
 /** Any fixed number: it only has to be the same in every process that migrates. */
 const MIGRATION_LOCK = 7_384_001;

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import type { ReadCache } from '../db/read-cache';
 import type { Listener } from './listener';
 
 /** Its NOTIFY channel: the payload is the scope that changed (live streams check their access again on it, events.hub.ts). */
@@ -29,27 +30,6 @@ const RECENT_INVALIDATIONS = 1_024;
 const SETTLE_TIMEOUT_MS = 2_000;
 /** The barrier's marker: off for this transaction only, it carries no data (see settle()). */
 const BARRIER_SQL = "SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
-
-export interface ReadCache {
-  /**
-   * The value kept under `key`, or `load()`'s. The value is kept until any of `scopes` changes;
-   * `undefined` (nothing found) is never kept. Kept values are shared, so they are frozen.
-   */
-  remember<T>(key: string, scopes: readonly string[], load: () => Promise<T | undefined>): Promise<T | undefined>;
-  /** Resolves once every change committed before the call has reached this process's cache. */
-  settle(): Promise<void>;
-  /**
-   * `request` committed a change to exactly these scopes: they are dropped here now, and its answer
-   * skips the barrier (`settle`) that would wait for their notifications. Their notifications still
-   * come and still reach every process. Call it after the commit, before answering.
-   */
-  appliedOwnWrite(request: object, scopes: readonly string[]): void;
-  /** Whether values are being kept (the LISTEN connection is up). */
-  readonly active: boolean;
-  readonly size: number;
-  /** Lookups answered from memory and from the database, since start (metrics). */
-  readonly stats: { readonly hits: number; readonly misses: number };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

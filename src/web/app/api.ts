@@ -5,11 +5,9 @@
  * It plugs itself into the store when first imported (see store.ts), so the entry chunk stays
  * without RTK Query until a screen needs the server.
  */
-import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
-import { useDispatch, useStore, type useSelector } from 'react-redux';
 import { fetchWithEarlyReads } from './early-reads';
-import { useTransitionSelector } from './hooks';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
@@ -42,12 +40,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   }
   return result;
 };
-
-// The screens' reads re-render in a transition when their answers land (hooks.ts says why).
-const createApi = buildCreateApi(
-  coreModule(),
-  reactHooksModule({ hooks: { useDispatch, useStore, useSelector: useTransitionSelector as unknown as typeof useSelector } }),
-);
 
 export const api = createApi({
   reducerPath: 'api',

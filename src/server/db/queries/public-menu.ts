@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { publicMenuAt, type PublicMenu } from '@domain/menu';
 import type { Currency } from '@domain/money';
 import { eq } from 'drizzle-orm';
-import type { ReadCache } from '../../platform/read-cache';
+import type { ReadCache } from '../read-cache';
 import type { Db } from '../database';
 import { menuCategoriesOf, menuItemsOf } from './menu';
 import { truckIdOfSlug } from './truck-slug';

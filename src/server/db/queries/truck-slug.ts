@@ -3,7 +3,7 @@
  * only ever added), and a removed one notifies `slug:<slug>` (migration 0010).
  */
 import { eq } from 'drizzle-orm';
-import type { ReadCache } from '../../platform/read-cache';
+import type { ReadCache } from '../read-cache';
 import type { Db } from '../database';
 import { truckSlugs } from '../tables/trucks';
 

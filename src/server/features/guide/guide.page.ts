@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Marked } from 'marked';
 import type { Lang } from '@domain/errors';
-import { projectRoot } from '../../platform/paths';
+import { projectRoot } from '../../db/paths';
 
 export const GUIDE_FILES: Record<Lang, string> = { en: 'user-guide.md', ar: 'user-guide.ar.md' };
 export const SCREENSHOTS_DIR = path.join(projectRoot, 'docs', 'screenshots');

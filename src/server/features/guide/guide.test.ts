@@ -11,7 +11,7 @@ import { forbiddenWords } from '@domain/i18n/glossary';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../testing/test-app';
-import { projectRoot } from '../../platform/paths';
+import { projectRoot } from '../../db/paths';
 import { GUIDE_FILES, renderGuide, SCREENSHOTS_DIR } from './guide.page';
 
 const DOCS = path.join(projectRoot, 'docs');

@@ -12,7 +12,7 @@ import type { Lang } from '@domain/errors';
 import type { AvailabilityState, MenuCategory, MenuItem } from '@domain/menu';
 import type { Currency } from '@domain/money';
 import { Button, Space } from 'antd';
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Notice } from '../../ui/notice';
@@ -58,7 +58,10 @@ const idsInOrder = (items: readonly MenuItem[], categoryId: string) =>
 export function MenuScreen({ truckId }: { truckId: string }) {
   const { t } = useTranslation('menu');
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const { data: menu, isLoading, isError, refetch } = useGetMenuQuery(truckId);
+  const { data, isLoading, isError, refetch } = useGetMenuQuery(truckId);
+  // A new menu (the first answer, each refetch after a change) re-renders every row: React does it
+  // in the background a few milliseconds at a time, so a tap or a keystroke never waits for it.
+  const menu = useDeferredValue(data);
   const [setAvailability] = useSetAvailabilityMutation();
   const [reorderItems] = useReorderItemsMutation();
   const [reorderCategories] = useReorderCategoriesMutation();
@@ -166,7 +169,7 @@ export function MenuScreen({ truckId }: { truckId: string }) {
   const bulk = (state: AvailabilityState) => void changeAvailability(state, selectedIds, []).then(() => setSelected(new Set()));
   const allVisibleSelected = visible.length > 0 && visible.every((item) => selected.has(item.id));
 
-  if (isLoading) return <PageLoading />;
+  if (isLoading || (data && !menu)) return <PageLoading />;
   if (isError || !menu) {
     return (
       <Notice kind="error">
