@@ -88,7 +88,8 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const [payment, setPayment] = useState<PaymentMethod>('cash');
   const [lines, setLines] = useState<Line[]>([]);
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState(ALL);
+  // The first category, not the whole menu: a short list of tiles to pick from, the rest a tap away.
+  const [chosenCategory, setCategory] = useState<string | null>(null);
   // Problems show once someone tried to place the order (or the server refused it), never while typing.
   const [tried, setTried] = useState(false);
   const [serverProblems, setServerProblems] = useState<{ banner: string[]; fields: Problems }>({ banner: [], fields: {} });
@@ -99,6 +100,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const callingCode = truckCallingCode(desk.currency);
   const categories = useMemo(() => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position), [menu.data]);
   const available = useMemo(() => (menu.data?.items ?? []).filter((item) => isAvailable(item, now)).sort((a, b) => a.position - b.position), [menu.data, now]);
+  const category = chosenCategory ?? categories[0]?.id ?? ALL;
   const query = searchable(search);
   const shown = available.filter((item) => (query ? searchable(`${item.nameEn} ${item.nameAr}`).includes(query) : category === ALL || item.categoryId === category));
   const sections = categories.map((c) => ({ category: c, items: shown.filter((item) => item.categoryId === c.id) })).filter((section) => section.items.length > 0);
@@ -145,7 +147,10 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       return;
     }
     const picked = item.optionGroups.flatMap((group) => (group.required && isSingleChoice(group) ? group.options.filter((option) => isAvailable(option, now)).slice(0, 1).map((option) => option.id) : []));
-    setLines([...lines, { key: nextKey.current++, item, optionIds: picked, qty: 1, note: '' }]);
+    const key = nextKey.current++;
+    setLines([...lines, { key, item, optionIds: picked, qty: 1, note: '' }]);
+    // Below the menu on a phone: the new line, with its choices to make, is brought into view.
+    requestAnimationFrame(() => body.current?.querySelector(`[data-line-key="${key}"]`)?.scrollIntoView({ block: 'nearest' }));
   };
 
   function showFirstProblem() {
@@ -219,7 +224,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       open
       title={t('phone.title')}
       onCancel={onClose}
-      width={760}
+      width={1000}
       className="td-phone-order-modal"
       okText={t('phone.place')}
       cancelText={t('actions.back')}
@@ -247,7 +252,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
               type="tel"
               dir="ltr"
               inputMode="tel"
-              placeholder={callingCode ? t('phone.localPlaceholder', { code: Number(callingCode) }) : '+…'}
+              placeholder={callingCode ? t('phone.localPlaceholder') : '+…'}
               invalid={Boolean(problemAt('phone'))}
               aria-describedby={described('phone') ?? (callingCode ? 'phone-local-hint' : undefined)}
               onChange={(event) => setPhone(event.target.value)}
@@ -283,147 +288,153 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
           </div>
         )}
 
-        <section className="td-phone-order__section td-phone-menu" aria-labelledby="phone-menu-title">
-          <h3 id="phone-menu-title" className="td-phone-order__title">
-            {t('phone.menuTitle')}
-          </h3>
-          <label className="td-phone-order__field">
-            {t('phone.search')}
-            <NativeInput type="search" value={search} placeholder={t('phone.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} testId="phone-menu-search" />
-          </label>
-          {!query && categories.length > 1 && (
-            <RadioChips<string>
-              name="phone-order-category"
-              label={t('phone.categories')}
-              value={category}
-              onChange={setCategory}
-              testId="phone-menu-categories"
-              options={[{ value: ALL, label: t('phone.allCategories') }, ...categories.map((c) => ({ value: c.id, label: nameIn(c, format.lang) }))]}
-            />
-          )}
-          {menu.isLoading && <Loading />}
-          {menu.data && sections.length === 0 && <p className="td-phone-order__hint">{t('phone.noMatch')}</p>}
-          {sections.map(({ category: c, items }) => (
-            <div key={c.id} className="td-phone-menu__section" data-testid="phone-menu-section">
-              <h4 className="td-phone-menu__category">{nameIn(c, format.lang)}</h4>
-              <ul className="td-phone-menu__items">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <button type="button" className="td-phone-menu__item" onClick={() => addItem(item)} data-testid="phone-menu-item">
-                      <span className="td-phone-menu__name" dir="auto">
-                        {nameIn(item, format.lang)}
-                      </span>
-                      <span className="td-phone-menu__price">{format.money(item.priceMinor, desk.currency)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
+        <div className="td-phone-order__work">
+          <section className="td-phone-order__section td-phone-menu" aria-labelledby="phone-menu-title">
+            <h3 id="phone-menu-title" className="td-phone-order__title">
+              {t('phone.menuTitle')}
+            </h3>
+            <label className="td-phone-order__field">
+              {t('phone.search')}
+              <NativeInput type="search" value={search} placeholder={t('phone.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} testId="phone-menu-search" />
+            </label>
+            {!query && categories.length > 1 && (
+              <RadioChips<string>
+                name="phone-order-category"
+                label={t('phone.categories')}
+                value={category}
+                onChange={setCategory}
+                testId="phone-menu-categories"
+                options={[{ value: ALL, label: t('phone.allCategories') }, ...categories.map((c) => ({ value: c.id, label: nameIn(c, format.lang) }))]}
+              />
+            )}
+            {menu.isLoading && <Loading />}
+            {menu.data && sections.length === 0 && <p className="td-phone-order__hint">{t('phone.noMatch')}</p>}
+            {sections.map(({ category: c, items }) => (
+              <div key={c.id} className="td-phone-menu__section" data-testid="phone-menu-section">
+                <h4 className="td-phone-menu__category">{nameIn(c, format.lang)}</h4>
+                <ul className="td-phone-menu__items">
+                  {items.map((item) => (
+                    <li key={item.id}>
+                      <button type="button" className="td-phone-menu__item" onClick={() => addItem(item)} data-testid="phone-menu-item">
+                        <span className="td-phone-menu__name" dir="auto">
+                          {nameIn(item, format.lang)}
+                        </span>
+                        <span className="td-phone-menu__price">{format.money(item.priceMinor, desk.currency)}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
 
-        <section className="td-phone-order__section" aria-labelledby="phone-lines-title">
-          <h3 id="phone-lines-title" className="td-phone-order__title">
-            {t('phone.linesTitle')}
-          </h3>
-          {lines.length === 0 && <p className="td-phone-order__hint">{t('phone.noLines')}</p>}
-          {error('lines')}
-          <ul className="td-phone-lines">
-            {lines.map((line, index) => {
-              const qtySpot: Spot = `line.${index}.qty`;
-              return (
-                <li key={line.key} className="td-phone-line" data-testid={`phone-line-${index}`}>
-                  <div className="td-phone-line__head">
-                    <span className="td-phone-line__name" dir="auto">
-                      {nameIn(line.item, format.lang)}
-                    </span>
-                    <span className="td-phone-line__price" data-testid={`phone-line-${index}-price`}>
-                      {format.money(linePrices[index]!, desk.currency)}
-                    </span>
-                  </div>
-                  {error(`line.${index}`)}
-                  <div className="td-phone-line__qty">
-                    <button type="button" className="td-phone-line__step" aria-label={t('phone.less')} disabled={(line.qty ?? 0) <= 1} onClick={() => update(index, { qty: Math.max(1, (line.qty ?? 2) - 1) })}>
-                      −
-                    </button>
-                    <NumberInput
-                      aria-label={t('phone.qty')}
-                      value={line.qty}
-                      min={1}
-                      max={MENU_LIMITS.lineQuantity}
-                      step={1}
-                      invalid={Boolean(problemAt(qtySpot))}
-                      aria-describedby={described(qtySpot)}
-                      onChange={(qty) => update(index, { qty })}
-                      className="td-phone-line__qty-input"
-                    />
-                    <button type="button" className="td-phone-line__step" aria-label={t('phone.more')} disabled={(line.qty ?? 0) >= MENU_LIMITS.lineQuantity} onClick={() => update(index, { qty: Math.min(MENU_LIMITS.lineQuantity, (line.qty ?? 0) + 1) })}>
-                      +
-                    </button>
-                    {error(qtySpot)}
-                  </div>
-                  {line.item.optionGroups.map((group) => {
-                    const spot: Spot = `line.${index}.${group.id}`;
-                    const single = isSingleChoice(group);
-                    const chosen = group.options.filter((option) => line.optionIds.includes(option.id)).length;
-                    const full = !single && chosen >= group.maxSelections;
-                    return (
-                      <fieldset key={group.id} className="td-phone-group" aria-invalid={Boolean(problemAt(spot)) || undefined} aria-describedby={described(spot)} data-testid={`phone-group-${group.id}`}>
-                        <legend>
-                          <span dir="auto">{nameIn(group, format.lang)}</span>
-                          <span className="td-phone-group__rule">
-                            {' · '}
-                            {groupRule(group)}
-                            {(group.required || group.minSelections > 0) && ` · ${t('phone.required')}`}
-                          </span>
-                        </legend>
-                        <div className="td-phone-group__options">
-                          {group.options.map((option) => {
-                            const checked = line.optionIds.includes(option.id);
-                            const soldOut = !isAvailable(option, now);
-                            return (
-                              <label key={option.id} className="td-phone-option">
-                                <input
-                                  type={single ? 'radio' : 'checkbox'}
-                                  name={`phone-line-${line.key}-${group.id}`}
-                                  checked={checked}
-                                  disabled={soldOut || (full && !checked)}
-                                  onChange={(event) => update(index, { optionIds: pickOption(group, line.optionIds, option.id, event.target.checked) })}
-                                />
-                                <span dir="auto">{nameIn(option, format.lang)}</span>
-                                <span className="td-phone-option__delta">
-                                  {soldOut ? t('phone.soldOut') : option.priceDeltaMinor > 0 ? `+${format.money(option.priceDeltaMinor, desk.currency)}` : ''}
-                                </span>
-                              </label>
-                            );
-                          })}
-                        </div>
-                        {full && (
-                          <span className="td-phone-order__hint" data-testid={`phone-group-${group.id}-full`}>
-                            {t('phone.groupFull', { count: group.maxSelections })}
-                          </span>
-                        )}
-                        {error(spot)}
-                      </fieldset>
-                    );
-                  })}
-                  <div className="td-phone-line__foot">
-                    <NativeInput className="td-phone-line__note" aria-label={t('phone.note')} placeholder={t('phone.note')} value={line.note} maxLength={200} onChange={(event) => update(index, { note: event.target.value })} />
-                    <Button danger size="large" onClick={() => {
-                        forgetServerProblems();
-                        setLines(lines.filter((_, i) => i !== index));
-                      }}>
-                      {t('phone.remove')}
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-        <strong className="td-phone-order__subtotal" data-testid="phone-subtotal">
-          {t('phone.subtotal', { amount: format.money(subtotal, desk.currency) })}
-        </strong>
+          <section className="td-phone-order__section" aria-labelledby="phone-lines-title">
+            <h3 id="phone-lines-title" className="td-phone-order__title">
+              {t('phone.linesTitle')}
+            </h3>
+            {lines.length === 0 && <p className="td-phone-order__hint">{t('phone.noLines')}</p>}
+            {error('lines')}
+            <ul className="td-phone-lines">
+              {lines.map((line, index) => {
+                const qtySpot: Spot = `line.${index}.qty`;
+                return (
+                  <li key={line.key} className="td-phone-line" data-line-key={line.key} data-testid={`phone-line-${index}`}>
+                    <div className="td-phone-line__head">
+                      <span className="td-phone-line__name" dir="auto">
+                        {nameIn(line.item, format.lang)}
+                      </span>
+                      <span className="td-phone-line__price" data-testid={`phone-line-${index}-price`}>
+                        {format.money(linePrices[index]!, desk.currency)}
+                      </span>
+                    </div>
+                    {error(`line.${index}`)}
+                    <div className="td-phone-line__qty">
+                      <button type="button" className="td-phone-line__step" aria-label={t('phone.less')} disabled={(line.qty ?? 0) <= 1} onClick={() => update(index, { qty: Math.max(1, (line.qty ?? 2) - 1) })}>
+                        −
+                      </button>
+                      <NumberInput
+                        aria-label={t('phone.qty')}
+                        value={line.qty}
+                        min={1}
+                        max={MENU_LIMITS.lineQuantity}
+                        step={1}
+                        invalid={Boolean(problemAt(qtySpot))}
+                        aria-describedby={described(qtySpot)}
+                        onChange={(qty) => update(index, { qty })}
+                        className="td-phone-line__qty-input"
+                      />
+                      <button type="button" className="td-phone-line__step" aria-label={t('phone.more')} disabled={(line.qty ?? 0) >= MENU_LIMITS.lineQuantity} onClick={() => update(index, { qty: Math.min(MENU_LIMITS.lineQuantity, (line.qty ?? 0) + 1) })}>
+                        +
+                      </button>
+                      {error(qtySpot)}
+                    </div>
+                    {line.item.optionGroups.map((group) => {
+                      const spot: Spot = `line.${index}.${group.id}`;
+                      const single = isSingleChoice(group);
+                      const chosen = group.options.filter((option) => line.optionIds.includes(option.id)).length;
+                      const full = !single && chosen >= group.maxSelections;
+                      return (
+                        <fieldset key={group.id} className="td-phone-group" aria-invalid={Boolean(problemAt(spot)) || undefined} aria-describedby={described(spot)} data-testid={`phone-group-${group.id}`}>
+                          <legend>
+                            <span dir="auto">{nameIn(group, format.lang)}</span>
+                            <span className="td-phone-group__rule">
+                              {' · '}
+                              {groupRule(group)}
+                              {(group.required || group.minSelections > 0) && ` · ${t('phone.required')}`}
+                            </span>
+                          </legend>
+                          <div className="td-phone-group__options">
+                            {group.options.map((option) => {
+                              const checked = line.optionIds.includes(option.id);
+                              const soldOut = !isAvailable(option, now);
+                              return (
+                                <label key={option.id} className="td-phone-option">
+                                  <input
+                                    type={single ? 'radio' : 'checkbox'}
+                                    name={`phone-line-${line.key}-${group.id}`}
+                                    checked={checked}
+                                    disabled={soldOut || (full && !checked)}
+                                    onChange={(event) => update(index, { optionIds: pickOption(group, line.optionIds, option.id, event.target.checked) })}
+                                  />
+                                  <span dir="auto">{nameIn(option, format.lang)}</span>
+                                  <span className="td-phone-option__delta">
+                                    {soldOut ? t('phone.soldOut') : option.priceDeltaMinor > 0 ? `+${format.money(option.priceDeltaMinor, desk.currency)}` : ''}
+                                  </span>
+                                </label>
+                              );
+                            })}
+                          </div>
+                          {full && (
+                            <span className="td-phone-order__hint" data-testid={`phone-group-${group.id}-full`}>
+                              {t('phone.groupFull', { count: group.maxSelections })}
+                            </span>
+                          )}
+                          {error(spot)}
+                        </fieldset>
+                      );
+                    })}
+                    <div className="td-phone-line__foot">
+                      <NativeInput className="td-phone-line__note" aria-label={t('phone.note')} placeholder={t('phone.note')} value={line.note} maxLength={200} onChange={(event) => update(index, { note: event.target.value })} />
+                      <Button
+                        danger
+                        size="large"
+                        onClick={() => {
+                          forgetServerProblems();
+                          setLines(lines.filter((_, i) => i !== index));
+                        }}
+                      >
+                        {t('phone.remove')}
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <strong className="td-phone-order__subtotal" data-testid="phone-subtotal">
+              {t('phone.subtotal', { amount: format.money(subtotal, desk.currency) })}
+            </strong>
+          </section>
+        </div>
       </div>
     </Modal>
   );
