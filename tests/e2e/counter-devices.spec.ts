@@ -139,6 +139,9 @@ describe.each([
     });
     expect(direction).toBe('ltr');
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // More of the queue on screen at once than the three and a half of the squeezed list.
+    const boxes = await Promise.all((await page.locator('.td-order-card').all()).map((each) => each.boundingBox()));
+    expect(boxes.filter((box) => box !== null && box.y >= 0 && box.y + box.height <= TABLET.height).length).toBeGreaterThanOrEqual(5);
 
     // A new order arrives at the end of the pending list: the banner names it and its card comes into view.
     const customer = `Newest ${lang} ${Date.now()}`;
