@@ -21,3 +21,20 @@ export const nameIn = (value: Named, lang: Lang): string => inLanguage(value, la
 
 export const descriptionIn = (value: { descriptionEn: string; descriptionAr: string }, lang: Lang): string =>
   nameIn({ nameEn: value.descriptionEn, nameAr: value.descriptionAr }, lang);
+
+/**
+ * Case, Arabic diacritics and tatweel, and the spellings of alef, yaa and taa marbuta do not decide
+ * a match: people type "شاورما" for "شاوِرما" and "اكل" for "أكل". The /menu screen's search and the
+ * phone-order dialog's menu both match names this way.
+ */
+export function searchable(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[أإآٱ]/g, 'ا')
+    .replace(/ى/g, 'ي')
+    .replace(/ة/g, 'ه')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

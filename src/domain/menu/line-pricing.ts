@@ -135,3 +135,23 @@ export function priceLine(item: PricingItem, selectedOptionIds: readonly string[
   };
 }
 
+
+type PricingGroup = PricingItem['optionGroups'][number];
+
+/** A group whose options exclude each other: shown as radio buttons, a new pick replaces the old. */
+export const isSingleChoice = (group: Pick<PricingGroup, 'maxSelections'>): boolean => group.maxSelections === 1;
+
+/**
+ * The picks after ticking (or unticking) one option of a group, by the rule priceLine checks: in a
+ * single-choice group the option replaces the group's pick; in another a pick beyond the group's
+ * maximum is refused (the picks come back unchanged), so a screen never holds a line intake would
+ * refuse for too many choices. Shared by every screen that builds an order line.
+ */
+export function pickOption(group: PricingGroup, picked: readonly string[], optionId: string, checked: boolean): string[] {
+  const inGroup = new Set(group.options.map((option) => option.id));
+  const others = picked.filter((id) => id !== optionId);
+  if (!checked) return others;
+  if (isSingleChoice(group)) return [...others.filter((id) => !inGroup.has(id)), optionId];
+  if (others.filter((id) => inGroup.has(id)).length >= group.maxSelections) return [...picked];
+  return [...others, optionId];
+}

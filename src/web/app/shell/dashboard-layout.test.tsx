@@ -79,6 +79,16 @@ describe('the sidebar', SCREEN_TIMEOUT, () => {
     expect(screen.getByRole('button', { name: 'Expand the sidebar' }).getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('starts folded at a counter tablet width, unfolds from the navbar, and leaves the saved choice alone', async () => {
+    const { store } = await renderDashboard('/orders', { width: 1024 });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.querySelector('.td-nav--collapsed')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand the sidebar' }));
+    expect(nav.querySelector('.td-nav--collapsed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Collapse the sidebar' }).getAttribute('aria-expanded')).toBe('true');
+    expect(store.getState().sidebar.sidebar.collapsed).toBe(false);
+  });
+
   it('becomes a drawer below 992px, closing when an entry is chosen', async () => {
     const { router } = await renderDashboard('/home', { width: 390 });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();

@@ -9,7 +9,7 @@ import { Outlet, useLocation } from 'react-router';
 import { TruckScreenGuard } from '../../features/accounts/require-access';
 import { PendingInvitation } from '../../features/team/pending-invitation';
 import { AntdProvider } from '../antd-provider';
-import { DESKTOP_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../../ui/use-media-query';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { setSelectedKeys, toggleCollapsed } from '../sidebar.slice';
 import { Navbar } from './navbar';
@@ -27,7 +27,13 @@ export function DashboardLayout() {
   const { settings, dispatch: settingsDispatch } = useSettings();
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const collapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
+  const wide = useMediaQuery(WIDE_QUERY);
+  const savedCollapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
+  // At a counter tablet's width (992–1199 px) the open sidebar took a quarter of the screen from the
+  // orders and the menu: there it starts folded to its icons, and unfolding it lasts until the page is
+  // left, leaving the choice saved for wide screens alone.
+  const [counterUnfolded, setCounterUnfolded] = useState(false);
+  const collapsed = wide ? savedCollapsed : !counterUnfolded;
   const [navigationOpen, setNavigationOpen] = useState(false);
   // Mounted on first open and kept, so closing animates instead of vanishing.
   const [drawerMounted, setDrawerMounted] = useState(settings.openConfigurator);
@@ -43,12 +49,12 @@ export function DashboardLayout() {
   return (
     <AntdProvider>
       <Layout hasSider className="td-dashboard">
-        {desktop ? <DesktopSidebar /> : <MobileSidebar open={navigationOpen} onClose={() => setNavigationOpen(false)} />}
+        {desktop ? <DesktopSidebar collapsed={collapsed} /> : <MobileSidebar open={navigationOpen} onClose={() => setNavigationOpen(false)} />}
         <Layout className="td-dashboard__body">
           <Navbar
             desktop={desktop}
             sidebarCollapsed={collapsed}
-            onToggleSidebar={() => (desktop ? dispatch(toggleCollapsed()) : setNavigationOpen(true))}
+            onToggleSidebar={() => (!desktop ? setNavigationOpen(true) : wide ? dispatch(toggleCollapsed()) : setCounterUnfolded(!counterUnfolded))}
             onOpenSettings={() => settingsDispatch({ type: 'openConfigurator', value: true })}
             onPreloadSettings={() => void loadSettingsDrawer()}
           />

@@ -1,8 +1,8 @@
 /**
  * The sidebar: the brand and the list of screens (from the access list), coloured by the settings.
- * At 992px and wider it is a collapsible Sider; below, the same content sits in a drawer. The list is
- * plain links, not Ant Design's Menu: it is on every screen, and Menu with rc-menu and its styles
- * weighed ~13 KiB there for a list of links (decision 015).
+ * At 992px and wider it is a collapsible Sider (folded at first below 1200px); below, the same content
+ * sits in a drawer. The list is plain links, not Ant Design's Menu: it is on every screen, and Menu
+ * with rc-menu and its styles weighed ~13 KiB there for a list of links (decision 015).
  */
 import {
   AuditOutlined,
@@ -104,8 +104,8 @@ function SidebarMenu({ look, collapsed, onNavigate }: { look: SidenavLook; colla
   );
 }
 
-export function DesktopSidebar() {
-  const collapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
+/** Collapsed as the layout says: the saved choice on a wide screen, folded at a counter's width. */
+export function DesktopSidebar({ collapsed }: { collapsed: boolean }) {
   const look = useSidenavLook();
   return (
     <Layout.Sider

@@ -1,6 +1,7 @@
 import type { MenuItem } from '@domain/menu';
 import { describe, expect, it } from 'vitest';
-import { filterItems, isFiltering, NO_FILTER, searchable, searchIndexOf, sectionsOf } from './menu-filter';
+import { searchable } from '@domain/names';
+import { filterItems, isFiltering, NO_FILTER, searchIndexOf, sectionsOf } from './menu-filter';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const now = new Date('2025-03-10T12:00:00Z');

@@ -4,6 +4,7 @@
  */
 import type { Menu, MenuItem } from '@domain/menu';
 import { isAvailable, type DietaryTag } from '@domain/menu/line-pricing';
+import { searchable } from '@domain/names';
 
 export type AvailabilityFilter = 'all' | 'available' | 'sold_out';
 
@@ -18,22 +19,6 @@ export const NO_FILTER: MenuFilter = { search: '', categoryId: null, availabilit
 
 export const isFiltering = (filter: MenuFilter) =>
   filter.search.trim() !== '' || filter.categoryId !== null || filter.availability !== 'all' || filter.tags.length > 0;
-
-/**
- * Case, Arabic diacritics and tatweel, and the spellings of alef, yaa and taa marbuta do not decide
- * a match: people type "شاورما" for "شاوِرما" and "اكل" for "أكل".
- */
-export function searchable(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export type SearchIndex = ReadonlyMap<string, string>;
 

@@ -2,8 +2,9 @@
  * The orders feature's part of the signed-in shell (the dashboard layout mounts it on every screen,
  * see app/route-table.ts): it follows the current truck's live stream, and a new order rings —
  * every few seconds, on whatever screen is open, until someone at the truck says they heard it (on
- * any device) or answers it — raises a browser notification when allowed, shows a banner with the
- * way to the orders, and counts on the sidebar's Orders entry and in the tab title.
+ * any device) or answers it — raises a browser notification when allowed, shows a banner naming the
+ * newest order with the way to it (the orders screen, that order open), and counts on the sidebar's
+ * Orders entry and in the tab title.
  *
  * Only orders arriving while the app is open ring (the stream starts from now), never the ones
  * already waiting when it opens; orders that arrived while the connection was down ring when it
@@ -14,13 +15,14 @@ import type { OrderEvent } from '@domain/orders/contracts';
 import { Button } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useReportAttention } from '../../app/shell/attention';
 import { notificationState, orderAlerts, useOrderAlerts } from './order-alerts.state';
 import { orderFormat } from './order-format';
 import { useAcknowledgeOrdersMutation } from './orders.api';
+import { setOrderActiveStatus, setSelectedOrder } from './orders.slice';
 import { createRinger } from './ringer';
 import { useOrderStream } from './use-order-stream';
 import './order-alerts.css';
@@ -40,6 +42,8 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
   const { t } = useTranslation('orders');
   const lang = useAppSelector((s) => s.lang_dir.lang);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const onOrders = pathname === ORDERS_PATH;
   const { ringing, soundReady } = useOrderAlerts();
   const ringer = useMemo(() => createRinger(), []);
@@ -100,11 +104,25 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
     orderAlerts.stop(orderIds);
     void acknowledge({ truckId, orderIds });
   };
+  const newest = ringing.at(-1)!;
+  const newestNumber = displayNumber(newest.number);
+  // The pending tab with the newest order open: the dashboard brings its card into view.
+  const showNewest = () => {
+    dispatch(setOrderActiveStatus('pending'));
+    dispatch(setSelectedOrder(newest));
+    if (!onOrders) void navigate(ORDERS_PATH);
+  };
   return (
     <div className="td-order-alert" role="alert" data-testid="orders-ringing">
-      <span>{t('alerts.ringing', { count: ringing.length })}</span>
+      <span>
+        {t('alerts.ringing', { count: ringing.length })}
+        {': '}
+        <bdi data-testid="orders-ringing-newest">{t(ringing.length > 1 ? 'alerts.latest' : 'alerts.which', { number: newestNumber, name: newest.customer.name })}</bdi>
+      </span>
       <span className="td-order-alert__actions">
-        {!onOrders && <Link to={ORDERS_PATH}>{t('alerts.show')}</Link>}
+        <Button size="large" type="link" onClick={showNewest} data-testid="orders-ringing-show">
+          {t('alerts.showOrder', { number: newestNumber })}
+        </Button>
         <Button size="large" onClick={heardIt}>
           {t('alerts.acknowledge')}
         </Button>

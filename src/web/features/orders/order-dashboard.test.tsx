@@ -75,6 +75,8 @@ const json = (value: unknown, status = 200) => new Response(JSON.stringify(value
 // so loading it on a busy machine does not eat the waits below.
 beforeAll(() => import('@domain/orders/contracts'));
 
+let scrolledTo: string[];
+
 beforeEach(async () => {
   FakeEventSource.opened = [];
   requests = [];
@@ -84,6 +86,11 @@ beforeEach(async () => {
   deskHeld = null;
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  // jsdom lays nothing out; which card the screen brings into view is what the tests read.
+  scrolledTo = [];
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.push(this.getAttribute('data-testid') ?? '');
+  };
   vi.stubGlobal('EventSource', FakeEventSource);
   stubRelativeRequests();
   vi.stubGlobal('fetch', async (request: Request) => {
@@ -223,6 +230,9 @@ describe('the order dashboard', () => {
     expect(screen.getByTestId('order-card-3').getAttribute('data-ringing')).toBe('true');
     expect(countOf('pending')).toBe('3');
     expect(screen.getByTestId('orders-ringing').textContent).toContain('1 new order');
+    // The banner says which order it is, and its card is brought into view.
+    expect(screen.getByTestId('orders-ringing-newest').textContent).toBe(`#003 from ${fresh.customer.name}`);
+    expect(scrolledTo).toEqual(['order-card-3']);
     // The orders already there when the app opened do not count; the new one does.
     await waitFor(() => expect(screen.getByTestId('attention').getAttribute('data-orders')).toBe('1'));
     expect(screen.getByTestId('attention').getAttribute('data-total')).toBe('1');

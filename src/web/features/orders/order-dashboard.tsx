@@ -12,7 +12,7 @@ import type { OrderSummary } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from '@domain/orders/dashboard';
 import { localToday } from '@domain/time-zone';
 import { Button, Drawer } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { readString, writeString } from '../../app/storage';
@@ -107,6 +107,20 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   }, [dispatch, selected, truckId]);
 
   const ringingIds = useMemo(() => new Set(alerts.ringing.map((order) => order.id)), [alerts.ringing]);
+  // The newest ringing order and the one the banner opened are brought into view once their card is
+  // drawn: at the end of a long pending list a new order would otherwise arrive below the fold.
+  const listRef = useRef<HTMLElement>(null);
+  const broughtIntoView = useRef(new Set<string>());
+  const newestRinging = alerts.ringing.at(-1)?.id;
+  const selectedId = selected?.id;
+  useEffect(() => {
+    for (const id of [newestRinging, selectedId]) {
+      const card = id && !broughtIntoView.current.has(id) ? listRef.current?.querySelector(`[data-order-id="${id}"]`) : null;
+      if (!card) continue;
+      broughtIntoView.current.add(id!);
+      card.scrollIntoView({ block: 'nearest' });
+    }
+  }, [newestRinging, selectedId, shown]);
   const select = useCallback((order: OrderSummary) => dispatch(setSelectedOrder(order)), [dispatch]);
   const chooseKeepAwake = (value: boolean) => {
     writeString(KEEP_AWAKE_KEY, String(value));
@@ -244,7 +258,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
       </div>
 
       <div className="td-orders__body">
-        <section id="td-orders-tabpanel" role="tabpanel" aria-labelledby={`td-orders-tab-${tab}`} aria-busy={tabLoading}>
+        <section ref={listRef} id="td-orders-tabpanel" role="tabpanel" aria-labelledby={`td-orders-tab-${tab}`} aria-busy={tabLoading}>
           {list.isError && <Notice kind="error">{t('list.loadFailed')}</Notice>}
           {list.isLoading ? (
             <Loading />

@@ -42,10 +42,14 @@ const OrderCard = memo(function OrderCard({
       aria-current={selected}
       data-ringing={ringing}
       data-testid={`order-card-${order.number}`}
+      data-order-id={order.id}
       onClick={() => onSelect(order)}
     >
       <span className="td-order-card__number">{displayNumber(order.number)}</span>
-      <span className="td-order-card__name">{order.customer.name}</span>
+      {/* dir=auto: a Latin name on an Arabic screen is still cut at its own end. */}
+      <span className="td-order-card__name" dir="auto" title={order.customer.name}>
+        {order.customer.name}
+      </span>
       <span className="td-order-card__total">{format.money(order.total, order.currency)}</span>
       <span className="td-order-card__meta">
         {t(`type.${order.type}`)} · {t('list.items', { count: order.itemCount })}

@@ -1,6 +1,8 @@
 /**
- * Taking an order by phone: items from the menu with their options, the menu's total, one
- * Idempotency-Key however often it is sent, and the server's refusal worded in the interface language.
+ * Taking an order by phone: items found on the menu by category and by name, their options (a
+ * choose-one group as radio buttons, a group's maximum kept), live prices, a local number given the
+ * truck's country code, one Idempotency-Key however often it is sent, and what stops the order said
+ * beside the field it concerns, the server's refusal too, in the interface language.
  */
 import type { Menu } from '@domain/menu';
 import type { OrderDesk } from '@domain/orders/contracts';
@@ -24,7 +26,10 @@ const MENU: Menu = {
   currency: 'KWD',
   timeZone: 'Asia/Kuwait',
   version: 1,
-  categories: [{ id: uuid(100), nameEn: 'Wraps', nameAr: 'لفائف', position: 0 }],
+  categories: [
+    { id: uuid(101), nameEn: 'Drinks', nameAr: 'مشروبات', position: 1 },
+    { id: uuid(100), nameEn: 'Wraps', nameAr: 'لفائف', position: 0 },
+  ],
   items: [
     {
       id: uuid(1),
@@ -54,8 +59,22 @@ const MENU: Menu = {
             { id: uuid(12), nameEn: 'Pita', nameAr: 'عربي', priceDeltaMinor: 100, soldOutUntil: null },
           ],
         },
+        {
+          id: uuid(20),
+          nameEn: 'Extras',
+          nameAr: 'إضافات',
+          required: false,
+          minSelections: 0,
+          maxSelections: 2,
+          options: [
+            { id: uuid(21), nameEn: 'Cheese', nameAr: 'جبن', priceDeltaMinor: 200, soldOutUntil: null },
+            { id: uuid(22), nameEn: 'Garlic', nameAr: 'ثوم', priceDeltaMinor: 50, soldOutUntil: null },
+            { id: uuid(23), nameEn: 'Pickles', nameAr: 'مخلل', priceDeltaMinor: 0, soldOutUntil: null },
+          ],
+        },
       ],
     },
+    { id: uuid(3), categoryId: uuid(101), nameEn: 'Mint lemonade', nameAr: 'ليمون بالنعناع', descriptionEn: '', descriptionAr: '', priceMinor: 500, photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 0, optionGroups: [], soldOutUntil: null },
     { id: uuid(2), categoryId: uuid(100), nameEn: 'Sold-out fries', nameAr: 'بطاطا', descriptionEn: '', descriptionAr: '', priceMinor: 750, photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 1, optionGroups: [], soldOutUntil: 'indefinitely' },
   ],
 };
@@ -68,6 +87,8 @@ beforeEach(async () => {
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   stubRelativeRequests();
+  // jsdom lays nothing out: the dialog brings its first problem into view.
+  Element.prototype.scrollIntoView = () => {};
   vi.stubGlobal('fetch', async (request: Request) => {
     if (request.method === 'GET') return new Response(JSON.stringify(MENU), { status: 200, headers: { 'content-type': 'application/json' } });
     posted.push({ headers: request.headers, body: await request.json() });
@@ -93,50 +114,101 @@ function renderDialog(onPlaced = vi.fn()) {
   return onPlaced;
 }
 
-async function fillOrder() {
+async function fillOrder({ phone = '5551 2345' } = {}) {
   const dialog = await screen.findByRole('dialog');
   fireEvent.change(within(dialog).getByLabelText('Customer name'), { target: { value: 'Huda' } });
-  fireEvent.change(within(dialog).getByLabelText('Customer phone'), { target: { value: '+965 5551 2345' } });
-  const items = within(dialog).getByLabelText('Add an item');
-  await waitFor(() => expect(within(items).getAllByRole('option')).toHaveLength(2));
-  fireEvent.change(items, { target: { value: uuid(1) } });
+  fireEvent.change(within(dialog).getByLabelText('Customer phone'), { target: { value: phone } });
+  fireEvent.click(await within(dialog).findByRole('button', { name: /Chicken shawarma/ }));
   fireEvent.click(within(dialog).getByLabelText(/Pita/));
   fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '2' } });
   return dialog;
 }
 
+/** An element's words as a person reads them: its parts apart, money's no-break space a space. */
+const shownText = (element: HTMLElement) => [...element.children].map((part) => part.textContent!.replace(/\s/g, ' ')).join(' ');
+
+const place = (dialog: HTMLElement) => act(async () => fireEvent.click(within(dialog).getByText('Place order').closest('button')!));
+
 describe('the phone order', () => {
-  it('offers what is available, prices it as the menu does, and places it once under one key', async () => {
+  it('offers what is available by category, prices it as the menu does, and places it once under one key, a local number with the truck country code', async () => {
     answer = new Response(JSON.stringify({ id: uuid(500) }), { status: 201, headers: { 'content-type': 'application/json' } });
     const onPlaced = renderDialog();
     const dialog = await fillOrder();
     expect(within(dialog).queryByText(/Sold-out fries/)).toBeNull();
+    fireEvent.click(within(within(dialog).getByTestId('phone-menu-categories')).getByLabelText('All'));
+    expect(within(dialog).getAllByTestId('phone-menu-section').map((section) => section.querySelector('h4')!.textContent)).toEqual(['Wraps', 'Drinks']);
     expect(within(dialog).getByText('Subtotal: KWD 2.700')).toBeTruthy();
 
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' })));
+    await place(dialog);
     await waitFor(() => expect(onPlaced).toHaveBeenCalled());
     expect(posted[0]!.body).toEqual({
       lines: [{ itemId: uuid(1), optionIds: [uuid(12)], qty: 2, note: '' }],
-      customer: { name: 'Huda', phone: '+965 5551 2345' },
+      customer: { name: 'Huda', phone: '+9655551 2345' },
       type: 'pickup',
       paymentMethod: 'cash',
     });
     expect(posted[0]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('shows why the server refused it, in the interface language, and keeps the same key for the retry', async () => {
-    answer = new Response(
-      JSON.stringify({ error: { code: 'item_unavailable', message: 'x', fields: [{ path: 'lines.0.itemId', code: 'item_unavailable', message: 'x' }] } }),
-      { status: 422, headers: { 'content-type': 'application/json' } },
-    );
+  it('finds items by name in either language and by category', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('button', { name: /Chicken shawarma/ });
+    expect(within(dialog).queryByRole('button', { name: /Mint lemonade/ })).toBeNull();
+    fireEvent.click(within(within(dialog).getByTestId('phone-menu-categories')).getByLabelText('Drinks'));
+    expect(within(dialog).getAllByTestId('phone-menu-item').map(shownText)).toEqual(['Mint lemonade KWD 0.500']);
+    fireEvent.change(within(dialog).getByTestId('phone-menu-search'), { target: { value: 'شاورما' } });
+    expect(within(dialog).getAllByTestId('phone-menu-item').map(shownText)).toEqual(['Chicken shawarma KWD 1.250']);
+  });
+
+  it('draws a choose-one group as radio buttons, keeps a group to its maximum with a message, and prices the line as it changes', async () => {
     renderDialog();
     const dialog = await fillOrder();
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' })));
-    const problems = await within(dialog).findByTestId('phone-order-problems');
-    expect(problems.textContent).toContain('An item in the order is sold out.');
-    expect(problems.textContent).toContain('This item is sold out right now.');
+    const bread = within(dialog).getByTestId(`phone-group-${uuid(10)}`);
+    expect(within(bread).getAllByRole('radio')).toHaveLength(2);
+    fireEvent.click(within(bread).getByLabelText(/Saj/));
+    expect((within(bread).getByLabelText(/Pita/) as HTMLInputElement).checked).toBe(false);
+    const price = within(dialog).getByTestId('phone-line-0-price');
+    expect(price.textContent!.replace(/\s/g, ' ')).toBe('KWD 2.500');
+
+    const extras = within(dialog).getByTestId(`phone-group-${uuid(20)}`);
+    fireEvent.click(within(extras).getByLabelText(/Cheese/));
+    fireEvent.click(within(extras).getByLabelText(/Garlic/));
+    const pickles = within(extras).getByLabelText(/Pickles/) as HTMLInputElement;
+    expect(pickles.disabled).toBe(true);
+    fireEvent.click(pickles);
+    expect(pickles.checked).toBe(false);
+    expect(within(extras).getByTestId(`phone-group-${uuid(20)}-full`).textContent).toBe('2 is the most here: untick one to choose another.');
+    expect(price.textContent!.replace(/\s/g, ' ')).toBe('KWD 3.000');
+    expect(within(dialog).getByText('Subtotal: KWD 3.000')).toBeTruthy();
+  });
+
+  it('refuses a quantity below one and an empty name beside their fields, and sends nothing', async () => {
+    renderDialog();
+    const dialog = await fillOrder();
+    fireEvent.change(within(dialog).getByLabelText('Customer name'), { target: { value: ' ' } });
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '-2' } });
+    await place(dialog);
+    expect(within(dialog).getByTestId('phone-error-line.0.qty').textContent).toBe('The quantity must be a whole number from 1 to 99.');
+    expect(within(dialog).getByLabelText('Quantity').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByTestId('phone-error-name').textContent).toBe('This field is required.');
+    expect(within(dialog).getByLabelText('Customer name').getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toHaveLength(0);
+  });
+
+  it('shows why the server refused it beside the field, in the interface language, and keeps the same key for the retry', async () => {
+    answer = new Response(
+      JSON.stringify({ error: { code: 'validation_failed', message: 'x', fields: [{ path: 'customer.phone', code: 'invalid_phone', message: 'x' }] } }),
+      { status: 400, headers: { 'content-type': 'application/json' } },
+    );
+    renderDialog();
+    const dialog = await fillOrder({ phone: '12' });
+    await place(dialog);
+    expect((await within(dialog).findByTestId('phone-error-phone')).textContent).toBe('Enter the number in international form, e.g. +96550001234.');
+    expect(within(dialog).getByLabelText('Customer phone').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByTestId('phone-order-problems').textContent).toBeTruthy();
     // jsdom never ends the loading icon's leave animation: find the button by its text.
-    await act(async () => fireEvent.click(within(dialog).getByText('Place order').closest('button')!));
+    await place(dialog);
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]!.headers.get('idempotency-key')).toBe(posted[0]!.headers.get('idempotency-key'));
   });
