@@ -135,3 +135,29 @@ export function priceLine(item: PricingItem, selectedOptionIds: readonly string[
   };
 }
 
+
+/** What a tap on an option needs of its group: its options' ids and how many may be chosen. */
+export interface PickGroup {
+  maxSelections: number;
+  options: readonly { id: string }[];
+}
+
+/** Whether the group already holds as many options as it allows: its other options take no more taps. */
+export function groupFull(group: PickGroup, picked: readonly string[]): boolean {
+  return group.maxSelections > 1 && group.options.filter((option) => picked.includes(option.id)).length >= group.maxSelections;
+}
+
+/**
+ * The options chosen after ticking or unticking one: a single-choice group swaps its choice, a full
+ * group keeps what it has (so the line never goes over the group's maximum, which intake refuses).
+ * The truck page and the phone-order dialog both pick through it.
+ */
+export function pickOption(group: PickGroup, picked: readonly string[], optionId: string, checked: boolean): string[] {
+  if (!checked) return picked.filter((id) => id !== optionId);
+  if (picked.includes(optionId)) return [...picked];
+  if (group.maxSelections === 1) {
+    const inGroup = new Set(group.options.map((option) => option.id));
+    return [...picked.filter((id) => !inGroup.has(id)), optionId];
+  }
+  return groupFull(group, picked) ? [...picked] : [...picked, optionId];
+}
