@@ -27,7 +27,8 @@ type Quote = { state: 'idle' } | { state: 'checking' } | { state: 'done'; quote:
 const FIELD_LABELS: FieldLabels = { 'customer.name': 'checkout.name', 'customer.phone': 'checkout.phone', 'delivery.address': 'checkout.address' };
 
 function deliveryText(quote: DeliveryQuote, format: PageFormat, t: Translate): string {
-  if (quote.delivers) return t('checkout.delivers', { zone: quote.zone.name, fee: format.money(quote.fee), count: quote.estimatedMinutes });
+  // The zone's name is the truck's own label for its map ("Around the truck"), not the customer's.
+  if (quote.delivers) return t('checkout.deliversHere', { fee: format.money(quote.fee), count: quote.estimatedMinutes });
   return t(`delivery.${quote.reason}`, { minimum: quote.minimumOrder === undefined ? '' : format.money(quote.minimumOrder) });
 }
 
@@ -73,8 +74,8 @@ export function CartPanel(props: {
   }, [ask, point, priced.subtotal, truck.slug, lang]);
   const quote: Quote = !ask ? { state: 'idle' } : answer?.ask !== ask ? { state: 'checking' } : answer.quote ? { state: 'done', quote: answer.quote } : { state: 'failed' };
 
-  const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : 0;
-  const total = priced.subtotal + fee;
+  const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : null;
+  const total = priced.subtotal + (fee ?? 0);
   const deliveryReady = type === 'pickup' || (address.trim() !== '' && quote.state === 'done' && quote.quote.delivers);
   const takingOrders = !truck.notTrading && availability.status.open;
 
@@ -203,7 +204,7 @@ export function CartPanel(props: {
                   />
                 </Suspense>
               )}
-              {point && <p className="sf-muted">{t('checkout.pointSet', { lat: format.number(point.lat), lng: format.number(point.lng) })}</p>}
+              {point && <p className="sf-muted">{t('checkout.pointChosen')}</p>}
               <p className={quote.state === 'done' && !quote.quote.delivers ? 'sf-error' : 'sf-muted'} role="status" data-testid="delivery-check">
                 {!point
                   ? t('checkout.needPoint')
@@ -247,7 +248,7 @@ export function CartPanel(props: {
             {type === 'delivery' && (
               <>
                 <dt>{t('cart.deliveryFee')}</dt>
-                <dd>{format.money(fee)}</dd>
+                <dd data-testid="delivery-fee">{fee === null ? t('cart.feeAfterPoint') : format.money(fee)}</dd>
               </>
             )}
             <dt>{t('cart.total')}</dt>
