@@ -63,6 +63,11 @@ export function Component() {
         <dd>{format.instant(q.quote.validUntil)}</dd>
       </dl>
       {q.quote.message && <blockquote className="td-booking-quote__message">{q.quote.message}</blockquote>}
+      {q.quote.depositMinor > 0 && (q.status === 'confirmed' || q.acceptable) && (
+        <p data-testid="quote-deposit-note">
+          {t(q.status === 'confirmed' ? 'customer.depositDue' : 'customer.depositOnAccept', { amount: format.money(q.quote.depositMinor, currency), truck: truckName })}
+        </p>
+      )}
       {q.status === 'confirmed' ? (
         <Notice kind="success" testId="quote-confirmed">
           {t('customer.confirmed')}
