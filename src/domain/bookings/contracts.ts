@@ -210,6 +210,8 @@ export const PublicQuoteSchema = z.object({
   quote: BookingQuoteViewSchema,
   /** True while the link may still accept the quote. */
   acceptable: z.boolean(),
+  /** The language the customer's mails are in: the page opens in it. */
+  language: LanguageSchema,
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 

@@ -301,6 +301,7 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
       currency: toSummary(row).currency,
       quote: toSummary(row).quote!,
       acceptable: row.status === 'quoted',
+      language: row.language,
     };
   }
 

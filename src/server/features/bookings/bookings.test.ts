@@ -389,7 +389,8 @@ describe('the quote link', () => {
     const token = await linkOf(booking);
     const shown = await publicCall('GET', token);
     expect(shown.statusCode, shown.body).toBe(200);
-    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' } });
+    // The mail's language, so the page opens in it.
+    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' }, language: 'ar' });
     const accepted = await publicCall('POST', token, '/accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json() as PublicQuote).toMatchObject({ status: 'confirmed', acceptable: false });

@@ -5,6 +5,7 @@
  */
 import type { Currency } from '@domain/money';
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { problemMessage, problemOf } from '../../ui/api-problem';
@@ -14,6 +15,9 @@ import { useAcceptQuoteMutation, usePublicQuoteQuery } from './bookings.api';
 import './bookings.css';
 import { nameIn } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
+import { useAppDispatch } from '../../app/hooks';
+import { setLanguage } from '../../app/lang-dir.slice';
+import { readString, STORAGE_KEYS } from '../../app/storage';
 
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -21,6 +25,15 @@ export function Component() {
   const quote = usePublicQuoteQuery(token);
   const [accept, accepting] = useAcceptQuoteMutation();
   const format = useBookingFormat(quote.data?.timeZone ?? 'UTC');
+  const dispatch = useAppDispatch();
+  const mailLanguage = quote.data?.language;
+  useEffect(() => {
+    // Opened from the mail with no language chosen in this browser yet: the mail's language, as the
+    // shell switches it (saved, then a reload); a choice the person made stays theirs.
+    if (!mailLanguage || mailLanguage === format.lang || readString(STORAGE_KEYS.langDir) !== null) return;
+    dispatch(setLanguage(mailLanguage));
+    window.location.reload();
+  }, [mailLanguage, format.lang, dispatch]);
 
   if (quote.isError) {
     return (
