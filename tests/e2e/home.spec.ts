@@ -154,8 +154,8 @@ async function summary(session: DemoSession): Promise<TruckHome> {
   return (await res.json()) as TruckHome;
 }
 
-/** A customer's pickup order through the public intake, as the simulator would place it. */
-async function placeOrder(): Promise<void> {
+/** A customer's pickup order through the public intake, as the simulator would place it; its id. */
+async function placeOrder(): Promise<string> {
   const menu = (await (await fetch(`${server.url}/api/v1/public/trucks/saj-station/menu`)).json()) as PublicMenu;
   const item = menu.categories.flatMap((category) => category.items).find((candidate) => candidate.available && candidate.optionGroups.every((group) => !group.required))!;
   const res = await fetch(`${server.url}/api/v1/public/trucks/saj-station/orders`, {
@@ -164,6 +164,17 @@ async function placeOrder(): Promise<void> {
     body: JSON.stringify({ lines: [{ itemId: item.id, qty: 1 }], customer: { name: 'Huda', phone: '+96555512345' }, type: 'pickup', paymentMethod: 'cash' }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The vendor accepts it: from then on /home counts it as earned (decision 012). */
+async function acceptOrder(id: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/v1/trucks/${DEMO_TRUCK}/orders/${id}/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${vendor.token}` },
+    body: JSON.stringify({ action: 'accept', prepMinutes: 10, version: 0 }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 describe('the vendor', () => {
@@ -220,9 +231,12 @@ describe('the vendor', () => {
     // A new order: the figures follow without a reload (the truck's event stream).
     const orders = await figure(page, 'figure-orders');
     const pending = await figure(page, 'pending-orders');
-    await placeOrder();
-    await waitForFigure(page, 'figure-orders', orders + 1);
+    const placed = await placeOrder();
     await waitForFigure(page, 'pending-orders', pending + 1);
+    expect(await figure(page, 'figure-orders')).toBe(orders);
+    await acceptOrder(placed);
+    await waitForFigure(page, 'figure-orders', orders + 1);
+    await waitForFigure(page, 'pending-orders', pending);
     // The figures and the shell's order alerts share the tab's one stream (a browser gives a site six connections).
     await expect.poll(() => [...inFlight].filter((request) => request.includes('/events?ticket=')).length).toBe(1);
     expect(problems).toEqual([]);
@@ -279,9 +293,9 @@ describe('a staff member', () => {
     await expectAccessibleAndTranslated(page, lang);
     await shoot(page, `home-staff-${lang}`);
 
-    // A new order reaches their figures without a reload too.
+    // A new order, once accepted, reaches their figures without a reload too.
     const orders = await figure(page, 'figure-orders');
-    await placeOrder();
+    await acceptOrder(await placeOrder());
     await waitForFigure(page, 'figure-orders', orders + 1);
     expect(problems).toEqual([]);
     await context.close();

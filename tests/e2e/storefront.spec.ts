@@ -123,7 +123,7 @@ describe.each([
 
     await context.setGeolocation(IN_ZONE);
     await page.getByRole('button', { name: t.checkout.useLocation }).click();
-    await page.getByTestId('delivery-check').filter({ hasText: new RegExp(Object.entries(t.checkout).filter(([key]) => key.startsWith('delivers_')).map(([, text]) => pattern(text).source).join('|')) }).waitFor();
+    await page.getByTestId('delivery-check').filter({ hasText: new RegExp(Object.entries(t.checkout).filter(([key]) => key.startsWith('deliversHere_')).map(([, text]) => pattern(text).source).join('|')) }).waitFor();
     await page.getByLabel(t.checkout.name).fill(`Page ${lang} ${Date.now()}`);
     await page.getByLabel(t.checkout.phone).fill('+96555512345');
     const name = await page.getByLabel(t.checkout.name).inputValue();

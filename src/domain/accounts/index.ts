@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ACTIONS, ROLES, TRUCK_ROLES } from '../access';
 import { isCommonPassword } from './common-passwords';
+import { normalizePhone } from '../digits';
 import { LANGS } from '../errors';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 
@@ -31,11 +32,12 @@ export const NewPasswordSchema = z
 /** A password being checked, not chosen: only bounded, so no policy hint leaks and no huge input is hashed. */
 export const GivenPasswordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
-const PHONE_SEPARATORS = /[\s().-]/g;
-
-/** E.164 (+ country code and number, 8–15 digits); spaces, dashes, dots, brackets and a leading 00 are forgiven. */
+/**
+ * E.164 (+ country code and number, 8–15 digits); either digit system, spaces, dashes, dots, brackets
+ * and a leading 00 are forgiven (../digits.ts, the forms' rule too).
+ */
 export const PhoneSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.replace(PHONE_SEPARATORS, '').replace(/^00/, '+') : value),
+  (value) => (typeof value === 'string' ? normalizePhone(value) : value),
   z
     .string()
     .max(20, { abort: true })

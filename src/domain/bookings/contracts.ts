@@ -9,6 +9,7 @@ import { EmailSchema, LanguageSchema, PhoneSchema } from '../accounts';
 import { BOOKING_ACTIONS, BOOKING_STATUSES, BOOKING_TAB_NAMES, type BookingTab } from './flow';
 import { WallTimeSchema } from '../hours/schedule.schema';
 import { CurrencySchema } from '../money';
+import { countFromText } from '../digits';
 
 export const SERVICE_MODELS = ['catering', 'vending'] as const;
 export type ServiceModel = (typeof SERVICE_MODELS)[number];
@@ -55,9 +56,9 @@ export const CreateBookingSchema = z
     eventDate: z.iso.date(),
     startTime: WallTimeSchema,
     endTime: WallTimeSchema,
-    setupMinutes: z.int().min(0).max(BOOKING_LIMITS.maxSetupMinutes).default(60),
+    setupMinutes: z.preprocess(countFromText, z.int().min(0).max(BOOKING_LIMITS.maxSetupMinutes)).default(60),
     location: BookingLocationSchema,
-    guestCount: z.int().positive().max(BOOKING_LIMITS.maxGuests),
+    guestCount: z.preprocess(countFromText, z.int().positive().max(BOOKING_LIMITS.maxGuests)),
     menuNotes: z.string().trim().max(BOOKING_LIMITS.menuNotesLength).default(''),
     budgetMinor: MinorSchema.nullable().default(null),
     /** The language of the customer's mails; the request's Accept-Language when absent. */
@@ -209,6 +210,8 @@ export const PublicQuoteSchema = z.object({
   quote: BookingQuoteViewSchema,
   /** True while the link may still accept the quote. */
   acceptable: z.boolean(),
+  /** The language the customer's mails are in: the page opens in it. */
+  language: LanguageSchema,
 });
 export type PublicQuote = z.infer<typeof PublicQuoteSchema>;
 

@@ -17,7 +17,8 @@ export const MANUAL_BOOKING_ACTIONS: readonly ManualBookingActionName[] = BOOKIN
   (action): action is ManualBookingActionName => action !== 'expire',
 );
 
-export type BookingState = { status: BookingStatus; quote?: { validUntil: string } };
+/** `windowStart`: when the truck's setup for the event begins; before it, the event cannot be completed. */
+export type BookingState = { status: BookingStatus; quote?: { validUntil: string }; windowStart?: string };
 
 export const BOOKING_FLOW: Record<BookingStatus, Partial<Record<BookingActionName, BookingStatus>>> = {
   pending: { quote: 'quoted', decline: 'declined', expire: 'expired' },
@@ -35,10 +36,16 @@ export function hasValidQuote(booking: BookingState, now: Date): boolean {
   return validUntil !== undefined && Date.parse(validUntil) > now.getTime();
 }
 
+/** An event weeks ahead has not happened yet, so it cannot be marked completed. */
+export function hasStarted(booking: BookingState, now: Date): boolean {
+  return booking.windowStart === undefined || Date.parse(booking.windowStart) <= now.getTime();
+}
+
 /** The buttons the booking panel offers (and the customer's accept link, for confirm). */
 export function allowedBookingActions(booking: BookingState, now: Date): ManualBookingActionName[] {
   return MANUAL_BOOKING_ACTIONS.filter(
-    (action) => BOOKING_FLOW[booking.status][action] !== undefined && (action !== 'confirm' || hasValidQuote(booking, now)),
+    (action) =>
+      BOOKING_FLOW[booking.status][action] !== undefined && (action !== 'confirm' || hasValidQuote(booking, now)) && (action !== 'complete' || hasStarted(booking, now)),
   );
 }
 

@@ -22,7 +22,7 @@ import {
   type IllegalTransition,
   type InvalidCommand,
 } from '../status-flow';
-import { BOOKING_FLOW, hasValidQuote, type BookingActionName, type BookingState, type BookingStatus } from './flow';
+import { BOOKING_FLOW, hasStarted, hasValidQuote, type BookingActionName, type BookingState, type BookingStatus } from './flow';
 
 export * from './flow';
 
@@ -81,6 +81,7 @@ export type BookingCommand = z.input<ReturnType<typeof bookingCommandSchemaAt>>;
 
 
 export type QuoteExpired = { ok: false; code: 'quote_expired'; validUntil: string | null };
+export type EventNotStarted = { ok: false; code: 'event_not_started'; windowStart: string };
 
 export type BookingTransition =
   | {
@@ -92,6 +93,7 @@ export type BookingTransition =
     }
   | IllegalTransition<BookingStatus, BookingActionName>
   | QuoteExpired
+  | EventNotStarted
   | InvalidCommand;
 
 /**
@@ -109,6 +111,7 @@ export function transitionBooking(booking: BookingState, command: BookingCommand
   if (step.action === 'confirm' && !hasValidQuote(booking, now)) {
     return { ok: false, code: 'quote_expired', validUntil: booking.quote?.validUntil ?? null };
   }
+  if (step.action === 'complete' && !hasStarted(booking, now)) return { ok: false, code: 'event_not_started', windowStart: booking.windowStart! };
   const reason = step.action === 'decline' || step.action === 'cancel' ? step.reason : undefined;
   return {
     ok: true,

@@ -11,7 +11,7 @@ const FIELD_MESSAGES: Record<'en' | 'ar', Record<string, string>> = { en: enFiel
 describe('bookings messages', () => {
   it('word every answer the booking intake gives, in both languages', () => {
     for (const lang of ['en', 'ar'] as const) {
-      for (const code of [...BOOKING_INTAKE_CODES, 'booking_not_found', 'quote_link_invalid', 'booking_clash', 'quote_expired']) expect(ERROR_MESSAGES[lang][code], code).toBeTruthy();
+      for (const code of [...BOOKING_INTAKE_CODES, 'booking_not_found', 'quote_link_invalid', 'booking_clash', 'booking_time_taken', 'quote_expired']) expect(ERROR_MESSAGES[lang][code], code).toBeTruthy();
       for (const code of ['window_empty', 'event_date_past', 'event_date_too_far', 'bookings_unavailable', 'truck_not_approved', 'document_expired']) expect(FIELD_MESSAGES[lang][code], code).toBeTruthy();
     }
   });

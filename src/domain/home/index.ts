@@ -11,11 +11,11 @@ import type { OrderStatus } from '../orders';
 import { DocumentAlertSchema, DOCUMENT_TYPES, TRUCK_STATUSES, type TruckRelation } from '../trucks';
 
 /**
- * Orders that are sales: everything but the three closed ends that never reach the customer.
- * A pending order counts while it waits; if it expires or is rejected it leaves the figures.
- * The database's rollup (migration `home_rollups`) names the same three.
+ * Orders the business earned, which the figures count: accepted or later. A pending order is not
+ * earned yet, and the three closed ends never will be (decision 012). The database's rollup
+ * (migration `home_rollups`) leaves out the closed ends; the summary's query takes the pending out.
  */
-export const NOT_SOLD_STATUSES = ['rejected', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
+export const NOT_EARNED_STATUSES = ['pending', 'rejected', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
 
 export const SALES_DAYS = 14;
 export const TOP_ITEMS_DAYS = 7;

@@ -135,23 +135,31 @@ export function priceLine(item: PricingItem, selectedOptionIds: readonly string[
   };
 }
 
-
-type PricingGroup = PricingItem['optionGroups'][number];
+/** What a tap on an option needs of its group: its options' ids and how many may be chosen. */
+export interface PickGroup {
+  maxSelections: number;
+  options: readonly { id: string }[];
+}
 
 /** A group whose options exclude each other: shown as radio buttons, a new pick replaces the old. */
-export const isSingleChoice = (group: Pick<PricingGroup, 'maxSelections'>): boolean => group.maxSelections === 1;
+export const isSingleChoice = (group: Pick<PickGroup, 'maxSelections'>): boolean => group.maxSelections === 1;
+
+/** Whether the group already holds as many options as it allows: its other options take no more taps. */
+export function groupFull(group: PickGroup, picked: readonly string[]): boolean {
+  return !isSingleChoice(group) && group.options.filter((option) => picked.includes(option.id)).length >= group.maxSelections;
+}
 
 /**
- * The picks after ticking (or unticking) one option of a group, by the rule priceLine checks: in a
- * single-choice group the option replaces the group's pick; in another a pick beyond the group's
- * maximum is refused (the picks come back unchanged), so a screen never holds a line intake would
- * refuse for too many choices. Shared by every screen that builds an order line.
+ * The options chosen after ticking or unticking one, by the rule priceLine checks: a single-choice
+ * group swaps its choice, a full group keeps what it has (so a screen never holds a line intake
+ * would refuse for too many choices). The truck page and the phone-order dialog both pick through it.
  */
-export function pickOption(group: PricingGroup, picked: readonly string[], optionId: string, checked: boolean): string[] {
-  const inGroup = new Set(group.options.map((option) => option.id));
-  const others = picked.filter((id) => id !== optionId);
-  if (!checked) return others;
-  if (isSingleChoice(group)) return [...others.filter((id) => !inGroup.has(id)), optionId];
-  if (others.filter((id) => inGroup.has(id)).length >= group.maxSelections) return [...picked];
-  return [...others, optionId];
+export function pickOption(group: PickGroup, picked: readonly string[], optionId: string, checked: boolean): string[] {
+  if (!checked) return picked.filter((id) => id !== optionId);
+  if (picked.includes(optionId)) return [...picked];
+  if (isSingleChoice(group)) {
+    const inGroup = new Set(group.options.map((option) => option.id));
+    return [...picked.filter((id) => !inGroup.has(id)), optionId];
+  }
+  return groupFull(group, picked) ? [...picked] : [...picked, optionId];
 }

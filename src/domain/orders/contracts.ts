@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PhoneSchema } from '../accounts';
 import { MENU_LIMITS } from '../menu';
 import { CurrencySchema } from '../money';
+import { countFromText } from '../digits';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from './dashboard';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './flow';
 
@@ -45,7 +46,7 @@ const MinorSchema = z.int().nonnegative();
 export const OrderLineInputSchema = z.strictObject({
   itemId: UuidSchema,
   optionIds: z.array(UuidSchema).max(ORDER_LIMITS.optionsPerLine).default([]),
-  qty: z.int().min(1).max(MENU_LIMITS.lineQuantity),
+  qty: z.preprocess(countFromText, z.int().min(1).max(MENU_LIMITS.lineQuantity)),
   note: z.string().trim().max(ORDER_LIMITS.noteLength).default(''),
 });
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CUISINES } from '../trucks';
 import { CurrencySchema } from '../money';
-import { OrderLineSchema } from '../orders/contracts';
+import { OrderLineSchema, PAYMENT_METHODS } from '../orders/contracts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
 const TimestampSchema = z.iso.datetime({ offset: true });
@@ -48,6 +48,7 @@ export const PublicOrderSchema = z.object({
   total: z.int(),
   currency: CurrencySchema,
   deliveryAddress: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
   estimatedReadyAt: TimestampSchema.nullable(),
   /** The truck's reason for a rejection or a cancellation; null otherwise. */
   reason: z.string().nullable(),

@@ -131,23 +131,24 @@ export function mayTrade(truck: { status: TruckStatus; documents: readonly Docum
 /** What submission needs beyond each step's own shape: both names, a cuisine, the contact, valid required documents. */
 export type SubmissionProblem = { path: string; code: string; params?: Record<string, unknown> };
 
+/** The fields each step's form requires; submission needs them all, and a truck past its draft keeps them. */
+export const REQUIRED_BASICS = ['nameEn', 'nameAr', 'cuisines'] as const satisfies readonly (keyof TruckBasics)[];
+export const REQUIRED_LOCATION = ['baseCity', 'address', 'location', 'phone', 'vehicleLengthM', 'powerSource'] as const satisfies readonly (keyof TruckLocation)[];
+
+export function missingFields<T extends object>(values: T, required: readonly (keyof T & string)[], prefix = ''): SubmissionProblem[] {
+  return required
+    .filter((key) => {
+      const present: unknown = values[key];
+      return present === null || present === undefined || present === '' || (Array.isArray(present) && present.length === 0);
+    })
+    .map((key) => ({ path: `${prefix}${key}`, code: 'required' }));
+}
+
 export function submissionProblems(
   truck: { basics: TruckBasics; location: TruckLocation; documents: readonly DocumentFacts[] },
   today: string,
 ): SubmissionProblem[] {
-  const problems: SubmissionProblem[] = [];
-  const need = (path: string, present: unknown) => {
-    if (present === null || present === '' || (Array.isArray(present) && present.length === 0)) problems.push({ path, code: 'required' });
-  };
-  need('basics.nameEn', truck.basics.nameEn);
-  need('basics.nameAr', truck.basics.nameAr);
-  need('basics.cuisines', truck.basics.cuisines);
-  need('location.baseCity', truck.location.baseCity);
-  need('location.address', truck.location.address);
-  need('location.location', truck.location.location);
-  need('location.phone', truck.location.phone);
-  need('location.vehicleLengthM', truck.location.vehicleLengthM);
-  need('location.powerSource', truck.location.powerSource);
+  const problems: SubmissionProblem[] = [...missingFields(truck.basics, REQUIRED_BASICS, 'basics.'), ...missingFields(truck.location, REQUIRED_LOCATION, 'location.')];
   for (const type of REQUIRED_DOCUMENTS) {
     if (!truck.documents.some((doc) => doc.type === type)) problems.push({ path: `documents.${type}`, code: 'document_missing', params: { type } });
   }

@@ -15,6 +15,9 @@ export const STORAGE_KEYS = {
   settings: 'ui_settings',
 } as const;
 
+/** An invitation link opened before signing in (features/team/pending-invitation.tsx); the profile step reads it too. */
+export const PENDING_INVITATION_KEY = 'pending_invitation';
+
 function storage(): Storage | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;

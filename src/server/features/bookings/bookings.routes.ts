@@ -103,7 +103,7 @@ export async function bookingsRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'The customer accepts the quote: the booking is confirmed (409 booking_clash when the truck was booked meanwhile); the link then stops accepting',
+        summary: 'The customer accepts the quote: the booking is confirmed (409 booking_time_taken, naming no other booking, when the truck was booked meanwhile); the link then stops accepting',
         params: QuoteParams,
         response: { 200: PublicQuoteSchema },
       },
@@ -206,7 +206,7 @@ export async function bookingsRoutes(instance: FastifyInstance): Promise<void> {
     '/trucks/:truckId/bookings/:bookingId/actions',
     truckRoute(manage, {
       summary:
-        'Move the booking on: quote (amount, deposit, message, valid until; the answer names any clash), confirm (depositReceived), decline (reason), cancel (reason), complete. `version` is the one you saw: 409 conflict when it changed, 409 illegal_transition or quote_expired when the status does not allow it, 409 booking_clash naming the confirmed booking a confirmation would overlap',
+        'Move the booking on: quote (amount, deposit, message, valid until; 409 booking_clash when it overlaps a confirmed booking), confirm (depositReceived), decline (reason), cancel (reason), complete. `version` is the one you saw: 409 conflict when it changed, 409 illegal_transition or quote_expired when the status does not allow it, 409 booking_clash naming the confirmed booking a confirmation would overlap',
       params: BookingParams,
       body: BookingActionSchema,
       response: { 200: BookingSchema },

@@ -118,6 +118,8 @@ async function withDetails(runner: Runner, row: BookingRow): Promise<Booking> {
 }
 
 const clashError = (other: BookingRef) => new DomainError('booking_clash', 409, { number: other.number, booking: other });
+/** The customer's side of a clash: the time is taken, with nothing of the other customer's booking. */
+const timeTaken = () => new DomainError('booking_time_taken', 409);
 
 /** Whether PostgreSQL answered with this SQLSTATE, however the driver wraps the error. */
 function hasSqlState(error: unknown, code: string): boolean {
@@ -133,13 +135,14 @@ const DEADLOCK_DETECTED = '40P01';
 type Transitioned = Extract<ReturnType<typeof transitionBooking>, { ok: true }>;
 
 async function decide(runner: Runner, row: BookingRow, command: BookingCommand, now: Date): Promise<Transitioned> {
-  const state = { status: row.status, ...(row.quoteValidUntil ? { quote: { validUntil: row.quoteValidUntil.toISOString() } } : {}) };
+  const state = { status: row.status, windowStart: row.windowStart.toISOString(), ...(row.quoteValidUntil ? { quote: { validUntil: row.quoteValidUntil.toISOString() } } : {}) };
   const result = transitionBooking(state, command, now);
   if (result.ok) return result;
   if (result.code === 'validation_failed') {
     throw new DomainError('validation_failed', 400, undefined, result.issues.map((issue) => ({ path: issue.path.join('.'), code: (issue as { params?: { code?: string } }).params?.code ?? issue.code })));
   }
   if (result.code === 'quote_expired') throw new DomainError('quote_expired', 409, { validUntil: result.validUntil, booking: await withDetails(runner, row) });
+  if (result.code === 'event_not_started') throw new DomainError('event_not_started', 409, { windowStart: result.windowStart, booking: await withDetails(runner, row) });
   throw new DomainError('illegal_transition', 409, { status: row.status, booking: await withDetails(runner, row) });
 }
 
@@ -169,7 +172,8 @@ export function createBookingsService(app: FastifyInstance) {
   /** Writes a decided change of a locked booking: the row (next version), its history entry, the live event. */
   async function applyCommand(tx: Tx, row: BookingRow, command: BookingCommand, actor: Actor | null, now: Date): Promise<BookingRow> {
     const change = await decide(tx, row, command, now);
-    if (change.status === 'confirmed') {
+    // A quote the truck could not honour would only fail at the customer's acceptance.
+    if (change.status === 'confirmed' || change.status === 'quoted') {
       const other = await clashOf(tx, row);
       if (other) throw clashError(other);
     }
@@ -297,6 +301,7 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
       currency: toSummary(row).currency,
       quote: toSummary(row).quote!,
       acceptable: row.status === 'quoted',
+      language: row.language,
     };
   }
 
@@ -372,6 +377,8 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
           .for('update');
         if (!locked || locked.version !== claim.version) throw quoteLinkInvalid();
         return applyCommand(tx, locked, { action: 'confirm' }, null, now);
+      }).catch((error: unknown) => {
+        throw error instanceof DomainError && error.code === 'booking_clash' ? timeTaken() : error;
       });
       await tellCustomer(row);
       return publicQuote(token, now);

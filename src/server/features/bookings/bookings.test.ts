@@ -181,9 +181,14 @@ describe('the flow', () => {
     const confirmed = await actOn(app, truck, quote, { action: 'confirm', depositReceived: true }, truck.staff);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'confirmed', depositReceived: true, expiresAt: null });
-    const completed = await actOn(app, truck, confirmed.json() as Booking, { action: 'complete' });
-    expect(completed.json()).toMatchObject({ status: 'completed', version: 3 });
-    const history = (completed.json() as Booking).history;
+    const early = await actOn(app, truck, confirmed.json() as Booking, { action: 'complete' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('event_not_started');
+    // Completed once the event has begun: the service is asked at an instant after the setup starts.
+    const begun = new Date(Date.parse((confirmed.json() as Booking).windowStart) + 60_000);
+    const completed = await createBookingsService(app).act(truck.truck.id, booking.id, { action: 'complete', version: 2 }, { userId: truck.owner.user.id }, begun);
+    expect(completed).toMatchObject({ status: 'completed', version: 3 });
+    const history = completed.history;
     expect(history.map((entry) => [entry.action, entry.status])).toEqual([
       ['request', 'pending'],
       ['quote', 'quoted'],
@@ -264,15 +269,19 @@ describe('the flow', () => {
 });
 
 describe('no double booking', () => {
-  it('warns of a clash when quoting, and refuses to confirm it naming the other booking; back to back is fine', async () => {
+  it('warns of a clash on a request, refuses to quote or confirm it naming the other booking; back to back is fine', async () => {
     const day = nextDay++;
-    const first = (await actOn(app, truck, await quoted(app, truck, await requestedBooking(app, truck, day)), { action: 'confirm' })).json() as Booking;
-    // 21:00–23:00 with an hour of setup overlaps 18:00–22:00.
+    const firstQuoted = await quoted(app, truck, await requestedBooking(app, truck, day));
+    // 21:00–23:00 with an hour of setup overlaps 18:00–22:00; quoted while the first is not confirmed yet.
+    const quote = await quoted(app, truck, await requestedBooking(app, truck, day, { startTime: '21:00', endTime: '23:00', setupMinutes: 60 }));
+    const first = (await actOn(app, truck, firstQuoted, { action: 'confirm' })).json() as Booking;
     const overlapping = await requestedBooking(app, truck, day, { startTime: '21:00', endTime: '23:00', setupMinutes: 60 });
     expect(overlapping.clash).toMatchObject({ id: first.id, number: first.number });
-    const quote = await quoted(app, truck, overlapping);
-    expect(quote.clash).toMatchObject({ id: first.id, number: first.number });
-    const res = await actOn(app, truck, quote, { action: 'confirm' });
+    const refusedQuote = await actOn(app, truck, overlapping, { action: 'quote', quote: { amountMinor: 400_000, depositMinor: 0, message: '', validUntil: validUntil() } });
+    expect(refusedQuote.statusCode).toBe(409);
+    expect(refusedQuote.json().error).toMatchObject({ code: 'booking_clash', details: { number: first.number } });
+    expect((await getBooking(overlapping.id)).status).toBe('pending');
+    const res = await actOn(app, truck, { ...quote, version: (await getBooking(quote.id)).version }, { action: 'confirm' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'booking_clash', message: `This booking overlaps confirmed booking #${first.number} (setup time included).`, details: { number: first.number } });
     expect((await getBooking(quote.id)).status).toBe('quoted');
@@ -380,7 +389,8 @@ describe('the quote link', () => {
     const token = await linkOf(booking);
     const shown = await publicCall('GET', token);
     expect(shown.statusCode, shown.body).toBe(200);
-    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' } });
+    // The mail's language, so the page opens in it.
+    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' }, language: 'ar' });
     const accepted = await publicCall('POST', token, '/accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json() as PublicQuote).toMatchObject({ status: 'confirmed', acceptable: false });
@@ -411,15 +421,22 @@ describe('the quote link', () => {
     expect((await publicCall('GET', 'x')).statusCode).toBe(404);
   });
 
-  it('applies the overlap rule when the customer accepts', async () => {
+  it("applies the overlap rule when the customer accepts, telling them the time is taken without the other booking's number", async () => {
     const day = nextDay++;
     const first = await quoted(app, truck, await requestedBooking(app, truck, day));
     const second = await quoted(app, truck, await requestedBooking(app, truck, day, { startTime: '20:00', endTime: '23:00', customer: { name: 'Late', phone: '+96555500002', email: `late-${Date.now()}@example.com` } }));
     const token = await linkOf(second);
-    await actOn(app, truck, first, { action: 'confirm' });
-    const res = await publicCall('POST', token, '/accept');
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('booking_clash');
+    const confirmed = (await actOn(app, truck, first, { action: 'confirm' })).json() as Booking;
+    for (const lang of ['en', 'ar']) {
+      const res = await app.inject({ method: 'POST', url: `/api/v1/public/booking-quotes/${token}/accept`, headers: { 'accept-language': lang } });
+      expect(res.statusCode).toBe(409);
+      const { error } = res.json();
+      expect(error.code).toBe('booking_time_taken');
+      expect(error.details).toBeUndefined();
+      expect(error.message).not.toMatch(new RegExp(`${confirmed.number}|[\u0660-\u0669]`));
+      if (lang === 'ar') expect(error.message).toMatch(/[\u0600-\u06ff]/);
+    }
+    expect((await getBooking(second.id)).status).toBe('quoted');
   });
 });
 

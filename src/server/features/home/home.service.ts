@@ -37,31 +37,47 @@ function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
       SELECT local_now, local_now::date AS local_today, extract(hour FROM local_now)::int AS local_hour
       FROM (SELECT ${at}::timestamptz AT TIME ZONE ${timeZone} AS local_now) AS l
     ),
+    -- The rollups count an order from its placing; nobody has earned a pending one yet (decision 012),
+    -- so the few waiting for an answer are taken back out here.
+    pending AS (
+      SELECT id, business_date, extract(hour FROM created_at AT TIME ZONE ${timeZone})::int AS hour, total
+      FROM orders WHERE truck_id = ${truckId} AND tab = 'pending'
+    ),
     items AS (
       SELECT item_id, (array_agg(name_en ORDER BY business_date DESC))[1] AS name_en, (array_agg(name_ar ORDER BY business_date DESC))[1] AS name_ar,
              sum(quantity)::int AS quantity, sum(revenue)::bigint AS revenue
-      FROM order_item_sales_daily, clock
-      WHERE truck_id = ${truckId} AND business_date BETWEEN local_today - ${TOP_ITEMS_DAYS - 1}::int AND local_today
+      FROM (SELECT item_id, business_date, name_en, name_ar, quantity, revenue FROM order_item_sales_daily WHERE truck_id = ${truckId}
+            UNION ALL
+            SELECT l.item_id, p.business_date, l.name_en, l.name_ar, -l.qty, -l.total FROM pending p JOIN order_lines l ON l.truck_id = ${truckId} AND l.order_id = p.id) AS sold, clock
+      WHERE business_date BETWEEN local_today - ${TOP_ITEMS_DAYS - 1}::int AND local_today
       GROUP BY item_id
       HAVING sum(quantity) > 0
+    ),
+    earned AS (
+      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
+      FROM (SELECT business_date, hour, orders, revenue FROM order_sales_hourly WHERE truck_id = ${truckId}
+            UNION ALL
+            SELECT business_date, hour, -1, -total FROM pending) AS sold, clock
+      WHERE business_date BETWEEN local_today - ${Math.max(SALES_DAYS - 1, 7)}::int AND local_today
+      GROUP BY business_date, hour
     )
     SELECT
       (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue))
-         FROM order_sales_hourly, clock WHERE truck_id = ${truckId} AND business_date = local_today) AS hourly,
+         FROM earned, clock WHERE business_date = local_today) AS hourly,
       (SELECT json_agg(json_build_object('date', business_date, 'orders', orders, 'revenue', revenue))
          FROM (SELECT business_date, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
-               FROM order_sales_hourly, clock
-               WHERE truck_id = ${truckId} AND business_date BETWEEN local_today - ${SALES_DAYS - 1}::int AND local_today
+               FROM earned, clock
+               WHERE business_date BETWEEN local_today - ${SALES_DAYS - 1}::int AND local_today
                GROUP BY business_date) AS days) AS daily,
       (SELECT json_build_object('orders', coalesce(sum(orders), 0), 'revenue', coalesce(sum(revenue), 0))
-         FROM (SELECT orders, revenue FROM order_sales_hourly, clock
-               WHERE truck_id = ${truckId} AND business_date = local_today - 7 AND hour < local_hour
+         FROM (SELECT orders, revenue FROM earned, clock
+               WHERE business_date = local_today - 7 AND hour < local_hour
                UNION ALL
                SELECT 1, total FROM orders, clock
                WHERE truck_id = ${truckId}
                  AND created_at >= (date_trunc('hour', local_now) - interval '7 days') AT TIME ZONE ${timeZone}
                  AND created_at < (local_now - interval '7 days') AT TIME ZONE ${timeZone}
-                 AND td_home_is_sale(status)) AS so_far) AS last_week,
+                 AND td_home_is_sale(status) AND status <> 'pending') AS so_far) AS last_week,
       (SELECT json_agg(json_build_object('itemId', item_id, 'nameEn', name_en, 'nameAr', name_ar, 'quantity', quantity, 'revenue', revenue) ORDER BY quantity DESC, revenue DESC, item_id)
          FROM (SELECT * FROM items ORDER BY quantity DESC, revenue DESC, item_id LIMIT ${TOP_ITEMS}) AS top) AS by_quantity,
       (SELECT json_agg(json_build_object('itemId', item_id, 'nameEn', name_en, 'nameAr', name_ar, 'quantity', quantity, 'revenue', revenue) ORDER BY revenue DESC, quantity DESC, item_id)

@@ -56,24 +56,28 @@ async function orderAt(of: OrderingTruck, at: Temporal.ZonedDateTime, lines: { i
 }
 
 describe("a truck's home", () => {
-  it("counts today's sales, pending orders, hours and top items from orders placed through the intake; a rejected order leaves them", async () => {
+  it("counts today's earned sales, pending orders, hours and top items from orders placed through the intake; pending and rejected orders are not earned", async () => {
     // Each: a wrap on saj with garlic (1.300) and two fries (2 × 0.750): 2.800.
     const kept = [await placedOrderId(app, truck), await placedOrderId(app, truck)];
     const rejected = await placedOrderId(app, truck);
     const before = await home(truck.owner);
-    expect(before.todayFigures).toEqual({ orders: 3, revenue: 8_400, averageTicket: 2_800 });
+    expect(before.todayFigures).toEqual({ orders: 0, revenue: 0, averageTicket: 0 });
     expect(before.pending.orders).toBe(3);
 
-    const { version } = (await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/orders/${rejected}`)).json() as { version: number };
-    const res = await orderCall(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${rejected}/actions`, { action: 'reject', reason: 'Out of bread', version });
-    expect(res.statusCode, res.body).toBe(200);
+    const act = async (id: string, action: Record<string, unknown>) => {
+      const { version } = (await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/orders/${id}`)).json() as { version: number };
+      const res = await orderCall(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${id}/actions`, { ...action, version });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const id of kept) await act(id, { action: 'accept', prepMinutes: 10 });
+    await act(rejected, { action: 'reject', reason: 'Out of bread' });
 
     const summary = await home(truck.owner);
     expect(kept).toHaveLength(2);
     expect(summary.relation).toBe('owner');
     expect(summary.revenueVisible).toBe(true);
     expect(summary.todayFigures).toEqual({ orders: 2, revenue: 5_600, averageTicket: 2_800 });
-    expect(summary.pending.orders).toBe(2);
+    expect(summary.pending.orders).toBe(0);
     const hour = Temporal.Now.zonedDateTimeISO('Asia/Kuwait').hour;
     expect(summary.hourly).toHaveLength(24);
     expect(summary.hourly[hour]).toEqual({ hour, orders: 2, revenue: 5_600 });

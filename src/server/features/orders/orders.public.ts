@@ -60,6 +60,7 @@ async function publicOrder(db: Db, row: OrderRow): Promise<PublicOrder> {
     total: row.total,
     currency: row.currency as PublicOrder['currency'],
     deliveryAddress: row.deliveryAddress,
+    paymentMethod: row.paymentMethod,
     estimatedReadyAt: row.estimatedReadyAt?.toISOString() ?? null,
     reason: last && ENDED_WITH_REASON.has(row.status) ? last.reason : null,
     placedAt: row.createdAt.toISOString(),

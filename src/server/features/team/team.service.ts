@@ -289,6 +289,13 @@ export function createTeamService(app: FastifyInstance) {
         await tx.execute(sql`
           UPDATE ${users} SET roles = array_append(${users.roles}, 'Staff'), updated_at = now()
           WHERE ${users.id} = ${caller.userId} AND NOT 'Staff' = ANY(${users.roles})`);
+        // The name the owner invited them by, until they give their own: the team, tickets and history
+        // would otherwise show their e-mail address.
+        if (row.invitation.name) {
+          await tx.execute(sql`
+            UPDATE ${users} SET full_name = ${row.invitation.name}, updated_at = now()
+            WHERE ${users.id} = ${caller.userId} AND coalesce(${users.fullName}, '') = ''`);
+        }
         return { truckId };
       });
     },

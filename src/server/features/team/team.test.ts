@@ -294,7 +294,9 @@ describe('staff and revenue', () => {
 
   it('are hidden from staff until the owner allows them, and hidden again on the next request once the owner takes it back', async () => {
     const truck = await orderingTruck(app, admin);
-    await placedOrderId(app, truck);
+    // Accepted: /home counts what the business earned (decision 012).
+    const orderId = await placedOrderId(app, truck);
+    expect((await orderCall(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${orderId}/actions`, { action: 'accept', prepMinutes: 10, version: 0 })).statusCode).toBe(200);
     const revenue = truck.wrap.priceMinor;
     expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false });
 

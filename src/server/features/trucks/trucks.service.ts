@@ -9,6 +9,9 @@ import {
   isEditable,
   localToday,
   mayTrade,
+  missingFields,
+  REQUIRED_BASICS,
+  REQUIRED_LOCATION,
   reviewTransition,
   submissionProblems,
   type DocumentType,
@@ -56,6 +59,13 @@ export function createTrucksService(app: FastifyInstance) {
 
   function assertEditable(truck: TruckRow): void {
     if (!isEditable(truck.status)) throw truckLocked(truck);
+  }
+
+  /** A draft is saved as far as it is filled; once submitted, a save may not blank what the review saw (and the customers see). */
+  function assertComplete<T extends object>(truck: TruckRow, input: T, required: readonly (keyof T & string)[]): void {
+    if (truck.status === 'draft') return;
+    const missing = missingFields(input, required);
+    if (missing.length > 0) throw new DomainError('validation_failed', 400, undefined, missing);
   }
 
   /** Each id must be a file of this truck uploaded for this purpose. */
@@ -170,6 +180,7 @@ export function createTrucksService(app: FastifyInstance) {
 
     async saveBasics({ truck, relation }: TruckAccess, input: TruckBasics): Promise<Truck> {
       assertEditable(truck);
+      assertComplete(truck, input, REQUIRED_BASICS);
       if (new Set(input.photoIds).size !== input.photoIds.length) {
         throw new DomainError('validation_failed', 400, undefined, [{ path: 'photoIds', code: 'duplicate_photo' }]);
       }
@@ -182,6 +193,7 @@ export function createTrucksService(app: FastifyInstance) {
 
     async saveLocation({ truck, relation }: TruckAccess, input: TruckLocation): Promise<Truck> {
       assertEditable(truck);
+      assertComplete(truck, input, REQUIRED_LOCATION);
       const { location, ...rest } = input;
       const row = await update(truck, { ...rest, lat: location?.lat ?? null, lng: location?.lng ?? null });
       return view(row, relation);

@@ -7,6 +7,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setLanguage } from '../../app/lang-dir.slice';
+import { PENDING_INVITATION_KEY, readString } from '../../app/storage';
 import { RadioChips } from '../../ui/chips';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
@@ -36,6 +37,8 @@ export default function ProfileForm({ mode, onDone, onSkip, next }: ProfileFormP
   const dispatch = useAppDispatch();
   const uiLang = useAppSelector((s) => s.lang_dir.lang);
   const user = useAppSelector((s) => s.user.user);
+  // Someone signing up from an invitation joins a team; they have no truck application to speak of.
+  const invited = readString(PENDING_INVITATION_KEY) !== null;
   const [form] = Form.useForm<Values>();
   const problem = useFormProblem(form);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
@@ -67,7 +70,7 @@ export default function ProfileForm({ mode, onDone, onSkip, next }: ProfileFormP
       initialValues={{ fullName: text(user?.fullName), phone: text(user?.phone), language: text(user?.language) ?? uiLang }}
       onFinish={onFinish}
     >
-      {mode === 'create' && <p>{t('profile.createIntro')}</p>}
+      {mode === 'create' && <p>{t(invited ? 'profile.createIntroStaff' : 'profile.createIntro')}</p>}
       {problem.message && (
         <Notice kind="error" className="td-form-problem">
           {problem.message}

@@ -121,7 +121,9 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
   const [act, { isLoading }] = useActOnBookingMutation();
   const [asking, setAsking] = useState<Asking>(null);
   const [depositReceived, setDepositReceived] = useState(false);
-  const allowed = new Set(allowedBookingActions({ status: booking.status, ...(booking.quote ? { quote: booking.quote } : {}) }, new Date()));
+  const allowed = new Set(allowedBookingActions({ status: booking.status, windowStart: booking.windowStart, ...(booking.quote ? { quote: booking.quote } : {}) }, new Date()));
+  // The server refuses a quote that clashes with a confirmed booking: the customer could never accept it.
+  if (booking.clash) allowed.delete('quote');
   const currency = booking.currency as Currency;
 
   async function run(action: BookingAction) {
@@ -149,7 +151,7 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
 
       {booking.clash && (booking.status === 'pending' || booking.status === 'quoted') && (
         <Notice kind="warning" testId="booking-clash">
-          {t('panel.clash', { number: format.count(booking.clash.number), when: format.instant(booking.clash.windowStart) })}
+          {t(booking.status === 'pending' ? 'panel.clashNoQuote' : 'panel.clash', { number: format.count(booking.clash.number), when: format.instant(booking.clash.windowStart) })}
         </Notice>
       )}
 

@@ -5,6 +5,7 @@
  */
 import type { Currency } from '@domain/money';
 import { Button } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { problemMessage, problemOf } from '../../ui/api-problem';
@@ -15,6 +16,9 @@ import './bookings.css';
 import { nameIn } from '@domain/names';
 import { AntdProvider } from '../../app/antd-provider';
 import { PageLoading } from '../../app/page-loading';
+import { useAppDispatch } from '../../app/hooks';
+import { setLanguage } from '../../app/lang-dir.slice';
+import { readString, STORAGE_KEYS } from '../../app/storage';
 
 /** In the app's theme, as the back office is: antd's default blue is 4.1:1 under the accept button's white text. */
 export function Component() {
@@ -31,6 +35,15 @@ function QuotePage() {
   const quote = usePublicQuoteQuery(token);
   const [accept, accepting] = useAcceptQuoteMutation();
   const format = useBookingFormat(quote.data?.timeZone ?? 'UTC');
+  const dispatch = useAppDispatch();
+  const mailLanguage = quote.data?.language;
+  useEffect(() => {
+    // Opened from the mail with no language chosen in this browser yet: the mail's language, as the
+    // shell switches it (saved, then a reload); a choice the person made stays theirs.
+    if (!mailLanguage || mailLanguage === format.lang || readString(STORAGE_KEYS.langDir) !== null) return;
+    dispatch(setLanguage(mailLanguage));
+    window.location.reload();
+  }, [mailLanguage, format.lang, dispatch]);
 
   if (quote.isError) {
     return (
@@ -73,6 +86,11 @@ function QuotePage() {
         <dd>{format.instant(q.quote.validUntil)}</dd>
       </dl>
       {q.quote.message && <blockquote className="td-booking-quote__message">{q.quote.message}</blockquote>}
+      {q.quote.depositMinor > 0 && (q.status === 'confirmed' || q.acceptable) && (
+        <p data-testid="quote-deposit-note">
+          {t(q.status === 'confirmed' ? 'customer.depositDue' : 'customer.depositOnAccept', { amount: format.money(q.quote.depositMinor, currency), truck: truckName })}
+        </p>
+      )}
       {q.status === 'confirmed' ? (
         <Notice kind="success" testId="quote-confirmed">
           {t('customer.confirmed')}

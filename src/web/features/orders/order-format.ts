@@ -18,6 +18,8 @@ export interface OrderFormat {
   count(n: number): string;
   /** The clock time of an instant where the truck is. */
   time(instant: string): string;
+  /** The calendar date of an instant where the truck is ("2 Dec 2026"), for printouts kept past the day. */
+  date(instant: string): string;
   /** "in 12 min", "3 min ago", "now": whole minutes from `now`. */
   relative(instant: string, now: number): string;
 }
@@ -26,11 +28,13 @@ export function orderFormat(lang: Lang, timeZone: string): OrderFormat {
   const clock = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
   const relative = new Intl.RelativeTimeFormat(intlLocale(lang), { numeric: 'auto', style: 'short' });
   const count = new Intl.NumberFormat(intlLocale(lang));
+  const day = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, dateStyle: 'medium' });
   return {
     lang,
     money: (minor, currency) => formatMoney(minor, currency, lang),
     count: (n) => count.format(n),
     time: (instant) => clock.format(new Date(instant)),
+    date: (instant) => day.format(new Date(instant)),
     relative(instant, now) {
       const minutes = Math.round((Date.parse(instant) - now) / MINUTE_MS);
       return Math.abs(minutes) >= 90 ? relative.format(Math.round(minutes / 60), 'hour') : relative.format(minutes, 'minute');

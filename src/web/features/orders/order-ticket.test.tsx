@@ -59,7 +59,8 @@ describe('the printouts', () => {
     expect(ticket.textContent).toContain('2 × Chicken shawarma');
     expect(ticket.textContent).toContain('+ Saj');
     expect(ticket.textContent).toContain('» No pickles');
-    expect(ticket.textContent).toContain('Deliver to: Block 2, Street 10, Sharq');
+    expect(ticket.textContent).toContain('Deliver to: \u2068Block 2, Street 10, Sharq\u2069');
+    expect(screen.getByTestId('ticket-date').textContent).toContain('2025');
     expect(ticket.textContent).not.toMatch(/KWD|1\.250|4\.000/);
   });
 
@@ -73,6 +74,10 @@ describe('the printouts', () => {
     expect(ticket.textContent).toContain('٤٫٠٠٠');
     expect(ticket.textContent).toContain('رسوم التوصيل');
     expect(ticket.textContent).toContain('الإجمالي');
+    // Dated, in the truck's zone and Arabic-Indic digits: a receipt is kept past its day.
+    expect(screen.getByTestId('ticket-date').textContent).toContain('٢٠٢٥');
+    // The comma of a Latin address stays in place inside the Arabic line.
+    expect(ticket.textContent).toContain('\u2068Block 2, Street 10, Sharq\u2069');
   });
 
   it('print on 80 mm paper, and nothing else of the page', async () => {
@@ -80,5 +85,7 @@ describe('the printouts', () => {
     expect(css).toMatch(/@media print[\s\S]*size: 80mm auto/);
     expect(css).toMatch(/body > :not\(\.td-print-root\)[\s\S]*display: none/);
     expect(css).toMatch(/\.td-ticket \{[\s\S]*inline-size: 72mm/);
+    // Arabic letters join only in a proportional face.
+    expect(css).toMatch(/\.td-ticket:lang\(ar\) \{\s*font-family: 'Cairo'/);
   });
 });

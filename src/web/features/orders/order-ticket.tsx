@@ -38,11 +38,15 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
         {order.customer.name}
         {priced || order.type === 'delivery' ? ` · ${order.customer.phone}` : ''}
       </p>
+      <p className="td-ticket__center" data-testid="ticket-date">
+        {format.date(order.requestedTime ?? order.createdAt)}
+      </p>
       <p className="td-ticket__center">
         {order.requestedTime ? t('times.requested', { time: format.time(order.requestedTime) }) : t('times.placedAt', { time: format.time(order.createdAt) })}
         {!priced && order.estimatedReadyAt ? ` · ${t('print.readyBy', { time: format.time(order.estimatedReadyAt) })}` : ''}
       </p>
-      {order.delivery && <p>{t('panel.deliverTo', { address: order.delivery.address })}</p>}
+      {/* Isolated, so a Latin address keeps its commas in place inside an Arabic line. */}
+      {order.delivery && <p>{t('panel.deliverTo', { address: `\u2068${order.delivery.address}\u2069` })}</p>}
       <hr />
       {order.lines.map((line, index) => (
         <div key={index}>
@@ -113,7 +117,7 @@ export function usePrinter(truckName: string, format: OrderFormat) {
   const ticket = job
     ? createPortal(
         <div className="td-print-root">
-          <OrderTicket kind={job.kind} order={job.order} truckName={truckName} format={format} printedAt={format.time(new Date().toISOString())} />
+          <OrderTicket kind={job.kind} order={job.order} truckName={truckName} format={format} printedAt={`${format.date(new Date().toISOString())} ${format.time(new Date().toISOString())}`} />
         </div>,
         document.body,
       )

@@ -3,12 +3,28 @@
  * (POST /public/trucks/{slug}/bookings). Loaded after the menu, as few customers open it.
  */
 import { useId, useMemo, useRef, useState, type SelectHTMLAttributes } from 'react';
+import { normalizePhone, parseCount } from '@domain/digits';
 import { toMinor } from '@domain/money/minor';
 import { localToday } from '@domain/time-zone';
 import { bookableDays, bookableMonths, quarterHours, type Choice } from './event-calendar';
 import { ApiProblem, newKey, requestBooking } from './storefront.api';
 import { useWording, type Lang } from './i18n';
 import type { StorefrontTruck } from './page-data';
+import { fieldsOf, problemText, type FieldLabels } from './problems';
+
+const FIELD_LABELS: FieldLabels = {
+  'customer.name': 'booking.name',
+  'customer.phone': 'booking.phone',
+  'customer.email': 'booking.email',
+  eventType: 'booking.eventType',
+  eventDate: 'booking.date',
+  startTime: 'booking.start',
+  endTime: 'booking.end',
+  guestCount: 'booking.guests',
+  'location.address': 'booking.address',
+  menuNotes: 'booking.notes',
+  budgetMinor: 'booking.budget',
+};
 
 function Options({ choices, placeholder }: { choices: Choice[]; placeholder?: string }) {
   return (
@@ -87,16 +103,18 @@ export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
   const submit = async (form: HTMLFormElement) => {
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     const budget = value('budget') === '' ? null : toMinor(value('budget'), truck.currency);
-    if (budget && !budget.ok) return setProblem(t('errors.invalid'));
+    if (budget && !budget.ok) return setProblem(t('errors.inField', { field: t('booking.budget'), problem: t('errors.invalid') }));
+    const guests = parseCount(value('guests'));
+    if (guests === null) return setProblem(t('errors.inField', { field: t('booking.guests'), problem: t('errors.invalid_count') }));
     const body = {
-      customer: { name: value('name'), phone: value('phone').replace(/[\s()-]/g, ''), email: value('email') },
+      customer: { name: value('name'), phone: normalizePhone(value('phone')), email: value('email') },
       eventType: value('eventType'),
       serviceModel: value('serviceModel'),
       eventDate: value('date'),
       startTime: value('start'),
       endTime: value('end'),
       location: { address: value('address'), lat: null, lng: null },
-      guestCount: Number(value('guests')),
+      guestCount: guests,
       menuNotes: value('notes'),
       budgetMinor: budget ? budget.minor : null,
       language: lang,
@@ -108,9 +126,8 @@ export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
       setState('sent');
     } catch (error) {
       setState('idle');
-      const code = error instanceof ApiProblem ? error.code : 'unknown';
-      const text = t(`errors.${code}`);
-      setProblem(text === `errors.${code}` ? t('booking.failed') : text);
+      if (!(error instanceof ApiProblem) || error.status === 0) return setProblem(t('booking.failed'));
+      setProblem(fieldsOf(error).map((field) => problemText(field, FIELD_LABELS, t)).join(' '));
     }
   };
 
@@ -164,7 +181,7 @@ export default function BookingSection({ truck }: { truck: StorefrontTruck }) {
           </div>
           <label className="sf-field">
             <span>{t('booking.guests')}</span>
-            <input name="guests" type="number" min={1} max={100000} required inputMode="numeric" />
+            <input name="guests" required inputMode="numeric" dir="ltr" maxLength={7} />
           </label>
           <label className="sf-field">
             <span>{t('booking.address')}</span>

@@ -5,13 +5,15 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { DeliveryQuote } from '@domain/zones';
-import { ApiProblem, fetchAvailability, newKey, placeOrder, type FieldProblem } from './storefront.api';
+import { ApiProblem, fetchAvailability, newKey, placeOrder } from './storefront.api';
+import { fieldsOf, isInputProblem, problemText, type FieldLabels } from './problems';
 import type { PricedCartLine, useCart } from './cart';
 import type { PageFormat } from './format';
 import { useWording, type Translate } from './i18n';
 import type { Availability, StorefrontTruck } from './page-data';
 import { Sheet } from './sheet';
 import { nameIn } from '@domain/names';
+import { normalizePhone } from '@domain/digits';
 
 const PointPicker = lazy(() => import('./point-picker'));
 
@@ -22,18 +24,11 @@ interface Point {
 
 type Quote = { state: 'idle' } | { state: 'checking' } | { state: 'done'; quote: DeliveryQuote } | { state: 'failed' };
 
-const fieldsOf = (problem: ApiProblem) => (problem.fields.length > 0 ? problem.fields : [{ path: '', code: problem.code }]);
-
-function problemText(field: FieldProblem, t: Translate): string {
-  const params = Object.fromEntries(Object.entries(field.params ?? {}).map(([key, value]) => [key, String(value)]));
-  // The server names the number a group's rule counts min or max; it picks the sentence's plural form.
-  const count = field.code === 'option_group_too_few' ? field.params?.min : field.code === 'option_group_too_many' ? field.params?.max : undefined;
-  const text = t(`errors.${field.code}`, typeof count === 'number' ? { ...params, count } : params);
-  return text === `errors.${field.code}` ? t(field.path.startsWith('customer') || field.path.startsWith('delivery.') ? 'errors.invalid' : 'errors.unknown') : text;
-}
+const FIELD_LABELS: FieldLabels = { 'customer.name': 'checkout.name', 'customer.phone': 'checkout.phone', 'delivery.address': 'checkout.address' };
 
 function deliveryText(quote: DeliveryQuote, format: PageFormat, t: Translate): string {
-  if (quote.delivers) return t('checkout.delivers', { zone: quote.zone.name, fee: format.money(quote.fee), count: quote.estimatedMinutes });
+  // The zone's name is the truck's own label for its map ("Around the truck"), not the customer's.
+  if (quote.delivers) return t('checkout.deliversHere', { fee: format.money(quote.fee), count: quote.estimatedMinutes });
   return t(`delivery.${quote.reason}`, { minimum: quote.minimumOrder === undefined ? '' : format.money(quote.minimumOrder) });
 }
 
@@ -59,7 +54,7 @@ export function CartPanel(props: {
   const [phone, setPhone] = useState('');
   const [payment, setPayment] = useState<'cash' | 'card'>('cash');
   const [sending, setSending] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<{ input: boolean; texts: string[] }>({ input: false, texts: [] });
   const [notice, setNotice] = useState<string | null>(null);
   // One key per attempt, kept while the order stays the same: a double tap or a retry is the same order.
   const attempt = useRef({ key: '', body: '', busy: false });
@@ -79,8 +74,8 @@ export function CartPanel(props: {
   }, [ask, point, priced.subtotal, truck.slug, lang]);
   const quote: Quote = !ask ? { state: 'idle' } : answer?.ask !== ask ? { state: 'checking' } : answer.quote ? { state: 'done', quote: answer.quote } : { state: 'failed' };
 
-  const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : 0;
-  const total = priced.subtotal + fee;
+  const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : null;
+  const total = priced.subtotal + (fee ?? 0);
   const deliveryReady = type === 'pickup' || (address.trim() !== '' && quote.state === 'done' && quote.quote.delivers);
   const takingOrders = !truck.notTrading && availability.status.open;
 
@@ -101,7 +96,7 @@ export function CartPanel(props: {
     if (attempt.current.busy) return;
     const body = {
       lines: priced.lines.map(({ line }) => ({ itemId: line.itemId, optionIds: line.optionIds, qty: line.qty, note: line.note })),
-      customer: { name: name.trim(), phone: phone.replace(/[\s()-]/g, '') },
+      customer: { name: name.trim(), phone: normalizePhone(phone) },
       type,
       ...(type === 'delivery' && point ? { delivery: { address: address.trim(), ...point } } : {}),
       paymentMethod: payment,
@@ -111,7 +106,7 @@ export function CartPanel(props: {
     if (attempt.current.body !== serialized) attempt.current = { key: newKey(), body: serialized, busy: false };
     attempt.current.busy = true;
     setSending(true);
-    setProblems([]);
+    setProblems({ input: false, texts: [] });
     setNotice(null);
     try {
       const receipt = await placeOrder(truck.slug, lang, body, attempt.current.key);
@@ -124,7 +119,7 @@ export function CartPanel(props: {
         const changed = problem.fields.find((field) => field.code === 'total_changed');
         setNotice(t('checkout.priceChanged', { total: String(changed?.params?.total ?? '') }));
         await onPriceChange().catch(() => undefined);
-      } else setProblems(fieldsOf(problem).map((field) => problemText(field, t)));
+      } else setProblems({ input: isInputProblem(problem), texts: fieldsOf(problem).map((field) => problemText(field, FIELD_LABELS, t)) });
     } finally {
       attempt.current.busy = false;
       setSending(false);
@@ -209,7 +204,7 @@ export function CartPanel(props: {
                   />
                 </Suspense>
               )}
-              {point && <p className="sf-muted">{t('checkout.pointSet', { lat: format.number(point.lat), lng: format.number(point.lng) })}</p>}
+              {point && <p className="sf-muted">{t('checkout.pointChosen')}</p>}
               <p className={quote.state === 'done' && !quote.quote.delivers ? 'sf-error' : 'sf-muted'} role="status" data-testid="delivery-check">
                 {!point
                   ? t('checkout.needPoint')
@@ -253,7 +248,7 @@ export function CartPanel(props: {
             {type === 'delivery' && (
               <>
                 <dt>{t('cart.deliveryFee')}</dt>
-                <dd>{format.money(fee)}</dd>
+                <dd data-testid="delivery-fee">{fee === null ? t('cart.feeAfterPoint') : format.money(fee)}</dd>
               </>
             )}
             <dt>{t('cart.total')}</dt>
@@ -265,11 +260,11 @@ export function CartPanel(props: {
               {notice}
             </p>
           )}
-          {problems.length > 0 && (
+          {problems.texts.length > 0 && (
             <div className="sf-error" role="alert">
-              <p>{t('checkout.refused')}</p>
+              <p>{problems.input ? t('checkout.checkDetails') : t('checkout.refused')}</p>
               <ul>
-                {problems.map((text) => (
+                {problems.texts.map((text) => (
                   <li key={text}>{text}</li>
                 ))}
               </ul>

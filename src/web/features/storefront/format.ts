@@ -9,6 +9,8 @@ export interface PageFormat {
   time(iso: string): string;
   /** "Tue 10:00": a time that may be another day. */
   when(iso: string): string;
+  /** Whether the instant falls on today's date in the truck's time zone ("at 14:30", not "Wed 14:30" on a Wednesday). */
+  isToday(iso: string): boolean;
   number(n: number): string;
 }
 
@@ -16,10 +18,12 @@ export function pageFormat(lang: Lang, currency: Currency, timeZone: string): Pa
   const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
   const when = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
   const number = new Intl.NumberFormat(intlLocale(lang));
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {
     money: (minor) => formatMoney(minor, currency, lang),
     time: (iso) => time.format(new Date(iso)),
     when: (iso) => when.format(new Date(iso)),
+    isToday: (iso) => day.format(new Date(iso)) === day.format(new Date()),
     number: (n) => number.format(n),
   };
 }

@@ -3,7 +3,7 @@
  * is checked by the same function intake uses, and the item cannot be added until it holds.
  */
 import { useEffect, useRef, useState } from 'react';
-import { MENU_LIMITS, priceLine, type LineProblem } from '@domain/menu/line-pricing';
+import { groupFull, MENU_LIMITS, pickOption, priceLine, type LineProblem } from '@domain/menu/line-pricing';
 import { pricingItem, type CartLine } from './cart';
 import type { PageFormat } from './format';
 import { useWording, type Translate } from './i18n';
@@ -43,13 +43,7 @@ export function ItemDialog({ item, format, onClose, onAdd }: { item: PublicMenuI
   const firstControl = useRef<HTMLInputElement>(null);
   useEffect(() => firstControl.current?.focus(), []);
 
-  const toggle = (group: Group, optionId: string, checked: boolean) => {
-    const inGroup = new Set(group.options.map((o) => o.id));
-    setPicked((current) => {
-      if (group.maxSelections === 1) return [...current.filter((id) => !inGroup.has(id)), ...(checked ? [optionId] : [])];
-      return checked ? [...current, optionId] : current.filter((id) => id !== optionId);
-    });
-  };
+  const toggle = (group: Group, optionId: string, checked: boolean) => setPicked((current) => pickOption(group, current, optionId, checked));
 
   const unitPrice = priced.ok ? priced.unitPrice : item.priceMinor;
   return (
@@ -64,6 +58,7 @@ export function ItemDialog({ item, format, onClose, onAdd }: { item: PublicMenuI
       >
         {item.optionGroups.map((group, groupIndex) => {
           const single = group.maxSelections === 1;
+          const full = groupFull(group, picked);
           const groupProblems = tried ? problems.filter((p) => 'groupId' in p && p.groupId === group.id) : [];
           return (
             <fieldset key={group.id} className="sf-fieldset" aria-describedby={groupProblems.length ? `p-${group.id}` : undefined}>
@@ -78,13 +73,18 @@ export function ItemDialog({ item, format, onClose, onAdd }: { item: PublicMenuI
                     type={single ? 'radio' : 'checkbox'}
                     name={`g-${group.id}`}
                     checked={picked.includes(option.id)}
-                    disabled={!option.available}
+                    disabled={!option.available || (full && !picked.includes(option.id))}
                     onChange={(event) => toggle(group, option.id, event.target.checked)}
                   />
                   <span>{nameIn(option, lang)}</span>
                   <span className="sf-muted">{option.available ? (option.priceDeltaMinor ? `+${format.money(option.priceDeltaMinor)}` : '') : t('menu.soldOut')}</span>
                 </label>
               ))}
+              {full && (
+                <p className="sf-muted" role="status" data-testid="group-full">
+                  {t('item.groupFull')}
+                </p>
+              )}
               {groupProblems.length > 0 && (
                 <p id={`p-${group.id}`} className="sf-error" role="alert">
                   {groupProblems.map((p) => problemText(p, item, lang, t)).join(' ')}

@@ -10,7 +10,7 @@ import { ApiProblem, cancelOrder, fetchOrder } from './storefront.api';
 import { pageFormat } from './format';
 import { useWording } from './i18n';
 import { LanguageSwitch } from './language-switch';
-import { truckPath, type PageData } from './page-data';
+import { truckPath, type PageData, type StorefrontTruck } from './page-data';
 import { nameIn } from '@domain/names';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; order: PublicOrder };
@@ -90,7 +90,7 @@ export function OrderStatusView({ data, publicId, navigate }: { data: PageData; 
       </header>
       <main className="sf-order">
         {loaded.state === 'missing' && <p className="sf-error">{t('order.notFound')}</p>}
-        {loaded.state === 'ready' && <OrderBody order={loaded.order} format={format} />}
+        {loaded.state === 'ready' && <OrderBody order={loaded.order} spot={truck.spot} format={format} />}
         {offline && <p className="sf-muted">{t('order.offline')}</p>}
         {cancelNote && (
           <p className="sf-error" role="alert">
@@ -122,7 +122,7 @@ export function OrderStatusView({ data, publicId, navigate }: { data: PageData; 
   );
 }
 
-function OrderBody({ order, format }: { order: PublicOrder; format: ReturnType<typeof pageFormat> }) {
+function OrderBody({ order, spot, format }: { order: PublicOrder; spot: StorefrontTruck['spot']; format: ReturnType<typeof pageFormat> }) {
   const { lang, t } = useWording();
   const readyAt = order.estimatedReadyAt ? format.time(order.estimatedReadyAt) : '';
   const headline = order.status === 'ready' && order.type === 'delivery' ? t('order.readyDelivery') : t(`order.status.${order.status}`, { time: readyAt });
@@ -133,6 +133,12 @@ function OrderBody({ order, format }: { order: PublicOrder; format: ReturnType<t
         {headline}
       </p>
       {order.reason && <p>{t('order.reason', { reason: order.reason })}</p>}
+      <dl className="sf-facts" data-testid="order-facts">
+        <dt>{order.type === 'delivery' ? t('order.deliverTo') : t('order.pickupAt')}</dt>
+        <dd>{order.type === 'delivery' ? order.deliveryAddress : (spot?.address ?? t('order.pickupAtTruck'))}</dd>
+        <dt>{t('checkout.payment')}</dt>
+        <dd>{t(`order.payment.${order.paymentMethod}`)}</dd>
+      </dl>
       {!isFinalStatus(order.status) && <p className="sf-muted">{t('order.live')}</p>}
       <h2 className="sf-small-heading">{t('order.steps')}</h2>
       <ol className="sf-steps">

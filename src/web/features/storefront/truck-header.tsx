@@ -12,9 +12,12 @@ export function statusLine(truck: StorefrontTruck, availability: Availability, f
   if (truck.notTrading) return { text: t(truck.notTrading === 'not_approved' ? 'truck.notApproved' : 'truck.papersExpired'), open: false };
   const { status } = availability;
   if (status.open) return { text: t('truck.openUntil', { time: format.time(status.until) }), open: true };
-  if (status.reason === 'paused') return { text: status.opensAt ? t('truck.pausedOpens', { when: format.when(status.opensAt) }) : t('truck.closedNoHours'), open: false };
   if (status.reason === 'not_trading') return { text: t('truck.papersExpired'), open: false };
-  return { text: status.opensAt ? t('truck.closedOpens', { when: format.when(status.opensAt) }) : t('truck.closedNoHours'), open: false };
+  if (!status.opensAt) return { text: t('truck.closedNoHours'), open: false };
+  const today = format.isToday(status.opensAt);
+  const paused = status.reason === 'paused';
+  if (today) return { text: t(paused ? 'truck.pausedUntil' : 'truck.closedOpensToday', { time: format.time(status.opensAt) }), open: false };
+  return { text: t(paused ? 'truck.pausedOpens' : 'truck.closedOpens', { when: format.when(status.opensAt) }), open: false };
 }
 
 export function TruckHeader({ truck, availability, format }: { truck: StorefrontTruck; availability: Availability; format: PageFormat }) {

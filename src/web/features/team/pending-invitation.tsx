@@ -6,9 +6,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { readString, removeKeys, writeString } from '../../app/storage';
-
-const PENDING_INVITATION_KEY = 'pending_invitation';
+import { PENDING_INVITATION_KEY, readString, removeKeys, writeString } from '../../app/storage';
 
 export function rememberInvitation(token: string): void {
   writeString(PENDING_INVITATION_KEY, token);
