@@ -97,7 +97,7 @@ describe.each([
 
     const { page, context, problems } = await openCustomer(lang);
     await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    await expect.poll(() => page.title()).toContain(lang === 'ar' ? 'اطلب أونلاين' : 'Order online');
+    await expect.poll(() => page.title()).toContain(lang === 'ar' ? 'اطلب عبر الإنترنت' : 'Order online');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await noSideScroll(page)).toBe(true);
 

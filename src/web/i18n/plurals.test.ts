@@ -81,7 +81,7 @@ describe('counted strings', () => {
     expect(ar.t('hours:pause.forMinutes', { count: 1 })).toBe('دقيقة واحدة');
     expect(ar.t('hours:pause.forMinutes', { count: 11 })).toBe('١١ دقيقة');
     expect(ar.t('orders:list.items', { count: 3 })).toBe('٣ أصناف');
-    expect(translator('ar')('cart.open', { count: 2, total: 'x' })).toBe('اعرض الطلب · صنفان · x');
+    expect(translator('ar')('cart.open', { count: 2, total: 'x' })).toBe('اعرض الطلب (صنفان، x)');
     expect(translator('ar')('menu.calories', { count: 5 })).toBe('٥ سعرات');
     expect(translator('en')('cart.open', { count: 1, total: 'x' })).toBe('View order · 1 item · x');
   });
