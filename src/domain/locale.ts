@@ -61,3 +61,6 @@ export const plainNumber = (value: number, lang: Lang): string => numberFormat(l
  * the locales' 24-hour clock (docs/glossary.md, "Times").
  */
 export const CUSTOMER_CLOCK = { hourCycle: 'h12' } as const satisfies Intl.DateTimeFormatOptions;
+
+/** Between details shown side by side: the Arabic comma in Arabic, where a middle dot reads as the zero «٠» («٧٠ · فاطمة» as ٧٠٠). */
+export const detailSeparator = (lang: Lang): string => (lang === 'ar' ? '، ' : ' · ');
