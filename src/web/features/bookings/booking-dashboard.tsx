@@ -213,7 +213,7 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
             >
               {t(`tabs.${name}`)}
               <span className="td-bookings__count" data-testid={`bookings-count-${name}`} data-count={count[name] ?? ''}>
-                {count[name] === undefined ? '·' : format.count(count[name])}
+                {count[name] === undefined ? '…' : format.count(count[name])}
               </span>
             </button>
           ))}
