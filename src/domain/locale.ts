@@ -48,3 +48,19 @@ export const dateTimeFormat = (lang: Lang, options: Intl.DateTimeFormatOptions =
 /** The number formatter for text shown in `lang`, kept as dateTimeFormat's are. */
 export const numberFormat = (lang: Lang, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
   kept(`number|${lang}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(intlLocale(lang), options));
+
+/**
+ * A number as a sentence holds it ("{{count}} minutes", "order {{number}}"): the language's digits and
+ * no grouping — in English exactly what String() gives. Every filled or interpolated number is written so.
+ */
+export const plainNumber = (value: number, lang: Lang): string => numberFormat(lang, { useGrouping: false, maximumFractionDigits: 20 }).format(value);
+
+/**
+ * The clock customers read (the truck's page, the customer's booking mails): 12-hour with ص/م or AM/PM,
+ * as Gulf menus, receipts and signs print it. The counter, the dashboard and the vendor's mails keep
+ * the locales' 24-hour clock (docs/glossary.md, "Times").
+ */
+export const CUSTOMER_CLOCK = { hourCycle: 'h12' } as const satisfies Intl.DateTimeFormatOptions;
+
+/** Between details shown side by side: the Arabic comma in Arabic, where a middle dot reads as the zero «٠» («٧٠ · فاطمة» as ٧٠٠). */
+export const detailSeparator = (lang: Lang): string => (lang === 'ar' ? '، ' : ' · ');

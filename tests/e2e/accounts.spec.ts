@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../src/domain/i18n/ar/accounts.json';
 import en from '../../src/domain/i18n/en/accounts.json';
+import { fill } from '../../src/domain/i18n/fill';
 import { launchBrowser, openPage } from './support/browser';
 import { demoPassword } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
@@ -378,7 +379,7 @@ describe('the full-page sign-up and the profile screen', () => {
     await page.locator('#sign-up_email').fill(existing.user.email);
     await page.locator('#sign-up_password').fill('someone-elses-guess-7');
     await page.locator('#sign-up').getByRole('button', { name: t.signUp.submit }).click();
-    await page.getByTestId('sign-up-taken').getByText(t.signUp.taken.replace('{{email}}', existing.user.email)).waitFor();
+    await page.getByTestId('sign-up-taken').getByText(fill(lang, t.signUp.taken, { email: existing.user.email })).waitFor();
     expect((await storage(page)).Token).toBeUndefined();
     // The sign-in that told the taken address apart answered 401; nothing else went wrong.
     expect(problems.filter((p) => !p.includes('/api/v1/auth/sign-in') && !p.includes('401'))).toEqual([]);

@@ -102,7 +102,7 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
     await expect.poll(() => map.locator('.leaflet-control-attribution').innerText()).toContain(lang === 'ar' ? 'مساهمو' : 'contributors');
     await map.locator('.td-map-marker--base').waitFor();
     await map.locator('.td-map-marker--parking').waitFor();
-    await expect.poll(() => map.locator('.td-map-marker--parking').getAttribute('title')).toBe(lang === 'ar' ? 'موقف العربة في الوردية الحالية أو القادمة' : 'Parking spot of the current or next shift');
+    await expect.poll(() => map.locator('.td-map-marker--parking').getAttribute('title')).toBe(lang === 'ar' ? 'موقع وقوف العربة في الفترة الحالية أو القادمة' : 'Parking spot of the current or next shift');
     // Zoomed out, the names that would overlap are hidden; the rest never overlap. Read once the map
     // says the names are laid out for the new zoom: the zoom ends a frame after its animation.
     const labelsZoom = async () => Number(await map.locator('[data-labels-zoom]').getAttribute('data-labels-zoom'));
@@ -136,7 +136,7 @@ describe.each(LANGS)('the settings drawer, toasts and maps (%s)', (lang) => {
     const map = page.getByTestId('truck-map');
     await map.locator('.leaflet-tile-loaded').first().waitFor();
     await map.locator('.leaflet-marker-icon').waitFor();
-    await expect.poll(() => map.getAttribute('aria-label')).toBe(lang === 'ar' ? 'خريطة موقع العربة الأساسي' : "Map of the truck's base");
+    await expect.poll(() => map.getAttribute('aria-label')).toBe(lang === 'ar' ? 'خريطة مقر العربة' : "Map of the truck's base");
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => toggle.innerText()).toBe(lang === 'ar' ? 'إخفاء الخريطة' : 'Hide the map');
     await toggle.click();

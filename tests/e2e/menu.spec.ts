@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu, PublicMenu } from '../../src/domain/menu';
 import ar from '../../src/domain/i18n/ar/menu.json';
+import { fill } from '../../src/domain/i18n/fill';
 import en from '../../src/domain/i18n/en/menu.json';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
@@ -33,8 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 async function openMenu(lang: 'en' | 'ar') {
   const watched = await openPage(browser, server.url);
@@ -86,7 +85,7 @@ describe.each([
     await waitForAnimations(page);
 
     // An item with a required option group of two options.
-    await addItemTo(page, shown, fill(t.items.addTo, { name: shown }));
+    await addItemTo(page, shown, fill(lang, t.items.addTo, { name: shown }));
     await page.getByTestId('item-name-en').fill(wrap);
     await page.getByTestId('item-name-ar').fill(wrapAr);
     // Saved without a price: the price says so, and so does the list above the form, which names it;
@@ -94,7 +93,7 @@ describe.each([
     await page.getByRole('button', { name: t.save }).click();
     const priceItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('item-price') });
     await expect.poll(() => priceItem.locator('.ant-form-item-explain-error').allTextContents()).toEqual([lang === 'ar' ? 'هذا الحقل مطلوب.' : 'This field is required.']);
-    await expect.poll(() => page.getByTestId('item-blocking').textContent()).toContain(fill(t.editor.price, { currency: 'KWD' }));
+    await expect.poll(() => page.getByTestId('item-blocking').textContent()).toContain(fill(lang, t.editor.price, { currency: 'KWD' }));
     await page.getByTestId('item-price').fill(price);
     await expect.poll(() => priceItem.locator('.ant-form-item-explain-error').count()).toBe(0);
     await expect.poll(() => page.getByTestId('item-blocking-alert').count()).toBe(0);
@@ -117,7 +116,7 @@ describe.each([
 
     // A second item, then the first moved after it with the keyboard's button, and back by dragging.
     const karak = `${lang.toUpperCase()} rose karak`;
-    await addItemTo(page, shown, fill(t.items.addTo, { name: shown }));
+    await addItemTo(page, shown, fill(lang, t.items.addTo, { name: shown }));
     await page.getByTestId('item-name-en').fill(karak);
     await page.getByTestId('item-price').fill(lang === 'en' ? '0.300' : '٠٫٣٠٠');
     await page.getByRole('button', { name: t.save }).click();
@@ -126,7 +125,7 @@ describe.each([
     const karakShown = karak;
     expect(await rowNames(page, shown)).toEqual([expect.stringContaining(wrapShown), expect.stringContaining(karakShown)]);
 
-    await row(page, wrapShown).getByRole('button', { name: fill(t.list.moveDown, { name: wrapShown }) }).click();
+    await row(page, wrapShown).getByRole('button', { name: fill(lang, t.list.moveDown, { name: wrapShown }) }).click();
     await expect.poll(() => rowNames(page, shown)).toEqual([expect.stringContaining(karakShown), expect.stringContaining(wrapShown)]);
     await row(page, wrapShown).getByTestId('drag-handle').dragTo(row(page, karakShown));
     await expect.poll(() => rowNames(page, shown)).toEqual([expect.stringContaining(wrapShown), expect.stringContaining(karakShown)]);
@@ -139,7 +138,7 @@ describe.each([
       .toEqual([wrap, karak]);
 
     // One availability control per item, three states, the current one filled in its colour.
-    const control = row(page, wrapShown).getByRole('radiogroup', { name: fill(t.availability.groupFor, { name: wrapShown }) });
+    const control = row(page, wrapShown).getByRole('radiogroup', { name: fill(lang, t.availability.groupFor, { name: wrapShown }) });
     const state = (name: string) => control.getByRole('radio', { name, exact: true });
     const filled = () =>
       control.locator('label:has(input:checked)').evaluate((label) => {

@@ -63,7 +63,7 @@ describe('languages', () => {
       .toBe(1366);
     await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('الرئيسية');
     await expect.poll(() => page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link').allTextContents()).toContain('الطلبات');
-    await expect.poll(() => page.title()).toBe('الرئيسية · TruckDesk');
+    await expect.poll(() => page.title()).toBe('الرئيسية، TruckDesk');
     // Icons that point (the sidebar toggle) point the other way.
     await expect.poll(() => mirrorTransform(page)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
 

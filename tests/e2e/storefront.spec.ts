@@ -97,7 +97,7 @@ describe.each([
 
     const { page, context, problems } = await openCustomer(lang);
     await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-    await expect.poll(() => page.title()).toContain(lang === 'ar' ? 'اطلب أونلاين' : 'Order online');
+    await expect.poll(() => page.title()).toContain(lang === 'ar' ? 'اطلب عبر الإنترنت' : 'Order online');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await noSideScroll(page)).toBe(true);
 
@@ -171,7 +171,7 @@ describe.each([
     await page.getByLabel(t.booking.email, { exact: true }).fill(`booker-${lang}-${Date.now()}@example.com`);
     await page.getByLabel(t.booking.eventType, { exact: true }).fill(lang === 'ar' ? 'فطور الشركة' : 'Office breakfast');
     // A morning event: it touches no demo booking's window, whatever today's date.
-    // Lists in the page's language and digits, 24-hour, whatever the phone's own locale would show.
+    // Lists in the page's language and digits, on the customer's 12-hour clock, whatever the phone's own locale would show.
     const date = kuwaitDate(days);
     await page.getByLabel(t.booking.month, { exact: true }).selectOption(date.slice(0, 7));
     const day = page.getByLabel(t.booking.day, { exact: true });
@@ -182,7 +182,7 @@ describe.each([
     const shown = (select: Locator) => select.locator('option:checked').textContent();
     const dayFormat = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
     expect(await shown(day)).toBe(dayFormat.format(new Date(`${date}T00:00:00Z`)));
-    expect(await shown(start)).toBe(lang === 'ar' ? '٠٧:٣٠' : '07:30');
+    expect(await shown(start)).toBe(lang === 'ar' ? '٧:٣٠ ص' : '7:30 AM');
     await page.getByLabel(t.booking.guests, { exact: true }).fill('40');
     await page.getByLabel(t.booking.address, { exact: true }).fill('Block 3, Sharq');
     await page.getByLabel(t.booking.notes, { exact: true }).fill(lang === 'ar' ? 'ساندويتشات فلافل' : 'Falafel wraps');

@@ -13,6 +13,7 @@ import arTeamSection from '../../src/domain/i18n/ar/team-section.json';
 import enOrders from '../../src/domain/i18n/en/orders.json';
 import enTeam from '../../src/domain/i18n/en/team.json';
 import enTeamSection from '../../src/domain/i18n/en/team-section.json';
+import { fill } from '../../src/domain/i18n/fill';
 import { launchBrowser, openPage } from './support/browser';
 import { guideScreenshot } from './support/guide';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
@@ -133,7 +134,7 @@ describe.each([
     const fifteen = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en').format(15);
     await invitee.page.getByTestId('order-panel').getByRole('button', { name: o.actions.acceptIn_other.replace('{{count}}', fifteen), exact: true }).click();
     await invitee.page.locator('[data-testid=order-status]', { hasText: o.status.accepted }).waitFor();
-    await invitee.page.locator('.td-order-history').getByText(o.panel.by.replace('{{name}}', email)).waitFor();
+    await invitee.page.locator('.td-order-history').getByText(fill(lang, o.panel.by, { name: email })).waitFor();
 
     // No menu editing, no owner screens.
     await invitee.page.goto('/menu');

@@ -4,7 +4,7 @@ import { issuesToFields } from '../validation';
 import enErrors from '../i18n/en/errors.json';
 import enFields from '../i18n/en/fields.json';
 
-const english = { errors: enErrors, fields: enFields };
+const english = { lang: 'en' as const, errors: enErrors, fields: enFields };
 
 const codes = (result: { success: boolean; error?: { issues: unknown[] } }) =>
   result.success ? [] : issuesToFields(result.error!.issues as never, english).map((f) => f.code);

@@ -24,7 +24,7 @@ import { issuesToFields } from '../validation';
 import enErrors from '../i18n/en/errors.json';
 import enFields from '../i18n/en/fields.json';
 
-const english = { errors: enErrors, fields: enFields };
+const english = { lang: 'en' as const, errors: enErrors, fields: enFields };
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const inHours = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();

@@ -46,6 +46,13 @@ const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions
 const NOT_WORDS = /^(?:\{\{[^}]*\}\}|[^\p{L}])*$/u;
 const ENGLISH_ON_PURPOSE = new Set(['common.json app.name', 'common.json languageNames.en', 'storefront.json language.switchTo', 'storefront.json language.switchLabel']);
 
+/**
+ * What of an Arabic text may hold Western digits: its {{placeholders}} (fill() and i18next write their
+ * numbers in Arabic-Indic digits) and the left-to-right codes it isolates (U+2066…U+2069: a phone number
+ * as it is dialled, a paper size), as docs/glossary.md allows.
+ */
+const westernDigitsIn = (text: string) => text.replace(/\{\{[^}]*\}\}/g, '').replace(/\u2066[^\u2069]*\u2069/g, '').match(/[0-9]+/g) ?? [];
+
 const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
 describe('catalogues', () => {
@@ -77,6 +84,7 @@ describe('catalogues', () => {
         const counted = countedBases([...(load(lang, namespace)?.keys() ?? []), ...english.keys()]);
         for (const [key, value] of load(lang, namespace) ?? []) {
           expect(typeof value === 'string' && value.trim() !== '', `${lang}/${namespace}.json ${key}`).toBe(true);
+          if (lang === 'ar') expect(westernDigitsIn(String(value)), `${lang}/${namespace}.json ${key} writes its numbers in Arabic-Indic digits`).toEqual([]);
           if (lang === 'ar' && !NOT_WORDS.test(String(value)) && !ENGLISH_ON_PURPOSE.has(`${namespace}.json ${key}`)) expect(value, `${lang}/${namespace}.json ${key} is in Arabic`).toMatch(/[\u0621-\u064a]/);
           // A plural form may leave the count out ("one thing", «أمران»); the other placeholders stay.
           const base = baseOf(key, counted);

@@ -5,7 +5,7 @@ import { issuesToFields } from '../validation';
 import enErrors from '../i18n/en/errors.json';
 import enFields from '../i18n/en/fields.json';
 
-const english = { errors: enErrors, fields: enFields };
+const english = { lang: 'en' as const, errors: enErrors, fields: enFields };
 
 const ITEM = '7b0c8f1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
 const order = (overrides: Record<string, unknown> = {}) => ({

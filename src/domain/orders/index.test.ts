@@ -22,7 +22,7 @@ import { issuesToFields } from '../validation';
 import enErrors from '../i18n/en/errors.json';
 import enFields from '../i18n/en/fields.json';
 
-const english = { errors: enErrors, fields: enFields };
+const english = { lang: 'en' as const, errors: enErrors, fields: enFields };
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const at = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000).toISOString();

@@ -69,7 +69,7 @@ describe('error shape', () => {
     });
     const { error } = res.json();
     expect(error.message).toBe('بعض الحقول تحتاج إلى مراجعة.');
-    expect(error.fields[0].message).toBe('يجب ألا يقل عن 2 أحرف.');
+    expect(error.fields[0].message).toBe('يجب ألا يقل عدد الأحرف عن ٢.');
   });
 
   it('answers 404 JSON for an unknown API route', async () => {

@@ -38,7 +38,7 @@ export function catalogue<N extends ServerNamespace>(lang: Lang, namespace: N): 
 
 /** The language's error and field messages, for @domain/i18n/messages and @domain/validation. */
 export function messages(lang: Lang): Messages {
-  return { errors: catalogue(lang, 'errors'), fields: catalogue(lang, 'fields') };
+  return { lang, errors: catalogue(lang, 'errors'), fields: catalogue(lang, 'fields') };
 }
 
 /**
@@ -49,7 +49,7 @@ export function serverText(lang: Lang, key: `${ServerNamespace}:${string}`, valu
   const [namespace, path] = key.split(':') as [ServerNamespace, string];
   const template: unknown = catalogues.getResource(lang, namespace, path);
   if (typeof template !== 'string') throw new Error(`No text at ${key} (${lang})`);
-  return fill(template, values);
+  return fill(lang, template, values);
 }
 
 /** The request's language, from Accept-Language: Arabic or English (the default). */

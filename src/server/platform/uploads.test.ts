@@ -79,9 +79,9 @@ describe('uploads: refused with a clear message, nothing stored', () => {
     ['a script declared as a JPEG', 'photo', 'upload', 'image/jpeg', () => script, 415, 'file_disguised', /JPEG/],
     ['a PDF with the wrong header', 'document', 'permit.pdf', 'application/pdf', () => fakePdf, 415, 'file_disguised', /named like a PDF file/],
     ['a web page renamed .webp', 'photo', 'page.webp', 'image/webp', () => html, 415, 'file_disguised', /WebP/],
-    ['a GIF', 'photo', 'anim.gif', 'image/gif', () => demoImage('G', '#000', 'png').then((png) => sharp(png).gif().toBuffer()), 415, 'file_type_not_allowed', /JPEG, PNG, WebP/],
-    ['a real PDF as a logo', 'logo', 'logo.pdf', 'application/pdf', () => minimalPdf('logo'), 415, 'file_type_not_allowed', /JPEG, PNG, WebP/],
-    ['a text file', 'document', 'notes.txt', 'text/plain', () => Buffer.from('hello'), 415, 'file_type_not_allowed', /PDF, JPEG, PNG, WebP/],
+    ['a GIF', 'photo', 'anim.gif', 'image/gif', () => demoImage('G', '#000', 'png').then((png) => sharp(png).gif().toBuffer()), 415, 'file_type_not_allowed', /JPEG, PNG, or WebP/],
+    ['a real PDF as a logo', 'logo', 'logo.pdf', 'application/pdf', () => minimalPdf('logo'), 415, 'file_type_not_allowed', /JPEG, PNG, or WebP/],
+    ['a text file', 'document', 'notes.txt', 'text/plain', () => Buffer.from('hello'), 415, 'file_type_not_allowed', /PDF, JPEG, PNG, or WebP/],
     ['a truncated PNG', 'photo', 'broken.png', 'image/png', truncatedPng, 422, 'file_unreadable', /damaged/],
     ['a PDF cut short', 'document', 'cut.pdf', 'application/pdf', () => minimalPdf('x').subarray(0, 200), 422, 'file_unreadable', /damaged/],
   ] as const)('%s', async (_name, purpose, fileName, type, content, status, code, message) => {
@@ -105,6 +105,12 @@ describe('uploads: refused with a clear message, nothing stored', () => {
   it('says it in Arabic', async () => {
     const res = await uploadFile(app, vendor, truckId, 'photo', { name: 'evil.png', type: 'image/png', content: script }, { 'accept-language': 'ar' });
     expect(res.json().error.message).toMatch(/PNG.*محتواه ليس كذلك/);
+    // The formats as an Arabic list («أو», not a Latin comma), each isolated in its own direction.
+    const text = await uploadFile(app, vendor, truckId, 'document', { name: 'notes.txt', type: 'text/plain', content: Buffer.from('hello') }, { 'accept-language': 'ar' });
+    expect(text.json().error.message).toBe('هذا النوع من الملفات غير مقبول هنا. اختر ملفًا بصيغة \u2068PDF\u2069 أو \u2068JPEG\u2069 أو \u2068PNG\u2069 أو \u2068WebP\u2069.');
+    const big = Buffer.concat([minimalPdf('big'), Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
+    const tooLarge = await uploadFile(app, vendor, truckId, 'document', { name: 'big.pdf', type: 'application/pdf', content: big }, { 'accept-language': 'ar' });
+    expect(tooLarge.json().error.message).toBe('حجم الملف أكبر من ١٠ ميغابايت.');
   });
 
   it('needs a file, a known purpose and a multipart body', async () => {

@@ -49,7 +49,7 @@ const MAX_UPLOADS_PER_TRUCK = 1000;
 const MAX_INPUT_PIXELS = 60_000_000;
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-const labels = (types: readonly UploadType[]) => types.map((type) => TYPE_LABELS[type]).join(', ');
+const labels = (types: readonly UploadType[]) => types.map((type) => TYPE_LABELS[type]);
 const fileTooLarge = () => new DomainError('file_too_large', 413, { maxMb: UPLOAD_MAX_BYTES / 1024 / 1024 });
 const unreadable = () => new DomainError('file_unreadable', 422);
 

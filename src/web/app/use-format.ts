@@ -7,6 +7,7 @@ export function useFormat() {
   const lang = useAppSelector((s) => s.lang_dir.lang);
   return useMemo(
     () => ({
+      lang,
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
       date: (value: Date | number | string, options?: Intl.DateTimeFormatOptions) => formatDate(value, lang, options),
       time: (value: Date | number | string, options?: Intl.DateTimeFormatOptions) => formatTime(value, lang, options),

@@ -21,6 +21,10 @@ const arabic: [string, string][] = [
 describe('the Arabic catalogues follow the glossary', () => {
   it('reads the words to avoid from docs/glossary.md', () => {
     expect(forbiddenWords(glossary)).toEqual(expect.arrayContaining(['تراك ديسك', 'شاحنة', 'الزبون']));
+    // One term per concept (issue #50's review): each rival word it found is held here.
+    const rivals = ['طلب التسجيل', 'مقدّم طلب', 'طلب حجز', 'صيغة الطلب', 'تقديم الطعام', 'موافقة', 'نوبة', 'وردية', 'موقف العربة', 'الموقع الأساسي', 'وثائق', 'أوراق', 'تراخيص', 'قيد الانتظار', 'أونلاين', 'طلب إلكتروني', 'مواعيد عمل', 'يزيد عن', 'بواسطة', 'تأجيل', '·'];
+    const calques = ['المكتب الخلفي', 'تعيين كمكتمل', 'تم الانتباه', 'نأمل أنك', 'لديك وصول', 'جديد على', 'قام شخص', 'تتحدث هذه الصفحة', 'امسح الرمز للطلب', 'اتصل على'];
+    expect(forbiddenWords(glossary)).toEqual(expect.arrayContaining([...rivals, ...calques]));
     expect(arabic.length).toBeGreaterThan(500);
   });
 

@@ -4,6 +4,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isolate } from '@domain/i18n/fill';
 import type { UiLang } from '../app/lang-dir.slice';
 import { formatPlainNumber } from '../ui/format';
 import { setMessages } from '../ui/messages';
@@ -27,8 +28,9 @@ export async function initI18n(lang: UiLang) {
     ns: Object.keys(resources),
     defaultNS: 'common',
     // A number passed as is ({ count: 3 }) is written in the interface's digits (@domain/locale):
-    // «٣ دقائق» in Arabic, "3 minutes" in English as before.
-    interpolation: { escapeValue: false, alwaysFormat: true, format: (value: string | number) => (typeof value === 'number' ? formatPlainNumber(value, lang) : value) },
+    // «٣ دقائق» in Arabic, "3 minutes" in English as before. A text that could reorder the sentence
+    // (a Latin name in Arabic, an Arabic one in English) sits in its own direction isolate, as fill() does.
+    interpolation: { escapeValue: false, alwaysFormat: true, format: (value: string | number) => (typeof value === 'number' ? formatPlainNumber(value, lang) : typeof value === 'string' ? isolate(value, lang) : value) },
     returnNull: false,
     // i18next otherwise advertises on the console at start-up.
     showSupportNotice: false,

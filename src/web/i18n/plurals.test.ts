@@ -5,6 +5,7 @@
  * with a plain {{count}}: «١٠ دقيقة» is what one form for every number gives.
  */
 import type { Lang } from '@domain/errors';
+import { isolate } from '@domain/i18n/fill';
 import { intlLocale } from '@domain/locale';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
@@ -33,10 +34,10 @@ function expectedForm(keys: Map<string, string>, base: string, lang: string, cou
   return keys.get(`${base}_${new Intl.PluralRules(lang).select(count)}`)!;
 }
 
-/** The text with every placeholder filled as the translator will: dummies for the others, the count in digits. */
+/** The text with every placeholder filled as the translator will: dummies for the others (isolated, being Latin), the count in digits. */
 function filled(text: string, lang: string, count: number): string {
   const digits = new Intl.NumberFormat(intlLocale(lang as Lang), { useGrouping: false }).format(count);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' ? digits : `‹${name}›`));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (name === 'count' ? digits : isolate(`‹${name}›`, lang as Lang)));
 }
 
 function check(render: (key: string, params: Record<string, string | number>) => string, lang: string, namespace: string, base: string) {
@@ -81,7 +82,7 @@ describe('counted strings', () => {
     expect(ar.t('hours:pause.forMinutes', { count: 1 })).toBe('دقيقة واحدة');
     expect(ar.t('hours:pause.forMinutes', { count: 11 })).toBe('١١ دقيقة');
     expect(ar.t('orders:list.items', { count: 3 })).toBe('٣ أصناف');
-    expect(translator('ar')('cart.open', { count: 2, total: 'x' })).toBe('اعرض الطلب · صنفان · x');
+    expect(translator('ar')('cart.open', { count: 2, total: '٣٫٥٠٠ د.ك.' })).toBe('اعرض الطلب (صنفان، ٣٫٥٠٠ د.ك.)');
     expect(translator('ar')('menu.calories', { count: 5 })).toBe('٥ سعرات');
     expect(translator('en')('cart.open', { count: 1, total: 'x' })).toBe('View order · 1 item · x');
   });

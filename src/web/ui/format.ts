@@ -5,18 +5,15 @@
  * @domain/locale: Arabic-Indic in Arabic.
  */
 import type { Lang } from '@domain/errors';
-import { dateTimeFormat, numberFormat } from '@domain/locale';
+import { dateTimeFormat, numberFormat, plainNumber } from '@domain/locale';
 
 export function formatNumber(value: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
   return numberFormat(lang, options).format(value);
 }
 
-/**
- * A number as a sentence holds it ("{{count}} minutes", "order {{number}}"): the language's digits and
- * no grouping — in English exactly what String() gives. i18n.ts writes every interpolated number so.
- */
+/** A number as a sentence holds it (@domain/locale's plainNumber); i18n.ts writes every interpolated number so. */
 export function formatPlainNumber(value: number, lang: Lang): string {
-  return numberFormat(lang, { useGrouping: false, maximumFractionDigits: 20 }).format(value);
+  return plainNumber(value, lang);
 }
 
 export function formatDate(value: Date | number | string, lang: Lang, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {

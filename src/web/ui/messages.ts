@@ -10,8 +10,8 @@ import { issuesToFields as fieldsOf } from '@domain/validation';
 
 const loaded: Partial<Record<Lang, Messages>> = {};
 
-export function setMessages(lang: Lang, messages: Messages): void {
-  loaded[lang] = messages;
+export function setMessages(lang: Lang, messages: Omit<Messages, 'lang'>): void {
+  loaded[lang] = { ...messages, lang };
 }
 
 function messagesIn(lang: Lang): Messages {

@@ -91,7 +91,10 @@ describe('the public request', () => {
     expect((second.json() as { number: number }).number).toBe(receipt.number + 1);
 
     const customerMail = (await mailsTo(app, 'noura@example.com')).at(-2)!;
-    expect(customerMail.subject).toMatch(/استلمنا طلب حجزك/);
+    expect(customerMail.subject).toMatch(/استلمنا استفسار حجزك/);
+    // The date, the times (the customer's 12-hour clock) and the number in Arabic words and digits, no ISO date.
+    expect(customerMail.text).toContain('من ٦:٠٠ م إلى ١٠:٠٠ م');
+    expect(customerMail.text).not.toMatch(/[0-9]/);
     // The truck's contact address (testing/trucks.ts) gets the vendor's mail.
     const vendorMail = (await mailsTo(app, 'truck@example.com')).find((mail) => mail.text.includes(`/jobs/${receipt.number}`));
     expect(vendorMail?.subject).toContain(`#${receipt.number}`);
@@ -113,7 +116,7 @@ describe('the public request', () => {
     const far = await requestBooking(app, truck.slug, bookingRequest(400), { 'accept-language': 'ar' });
     expect(far.statusCode).toBe(422);
     expect(far.json().error.code).toBe('event_date_too_far');
-    expect(far.json().error.message).toMatch(/366/);
+    expect(far.json().error.message).toMatch(/٣٦٦/);
 
     const malformed = await refused({ ...bookingRequest(30), eventDate: '2026-13-40', customer: { name: '', phone: '12', email: 'x' }, extra: 1 });
     expect(malformed.statusCode).toBe(400);

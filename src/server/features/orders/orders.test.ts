@@ -408,7 +408,7 @@ describe('the CSV export', () => {
     const today = kuwaitDate(0);
     const text = (await download(`from=${today}&to=${today}`, 'ar')).rawPayload.subarray(3).toString('utf8');
     expect(text.startsWith('"الطلب","التاريخ"')).toBe(true);
-    expect(text).toContain('"قيد الانتظار"');
+    expect(text).toContain('"بانتظار الرد"');
     expect(text).toContain('1× شاورما دجاج (صاج، ثوم)');
   });
 

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '@domain/errors';
+import { detailSeparator } from '@domain/locale';
 import { fromMinor } from '@domain/money';
 import { descriptionIn, nameIn } from '@domain/names';
 import { serverText } from '../../platform/i18n';
@@ -81,8 +82,9 @@ export function renderStorefront(template: string, page: StorefrontPage, context
   const url = `${publicUrl}/t/${encodeURIComponent(truck.slug)}`;
   const imagePath = truck.logoUrl ?? truck.photoUrl;
   const image = imagePath ? `${publicUrl}${imagePath}` : null;
-  const description = descriptionIn(truck, lang) || `${name} · ${text(lang, 'order')}`;
-  const title = isOrder ? `${text(lang, 'orderTitle')} · ${name}` : `${name} · ${text(lang, 'order')}`;
+  const separator = detailSeparator(lang);
+  const description = descriptionIn(truck, lang) || `${name}${separator}${text(lang, 'order')}`;
+  const title = isOrder ? `${text(lang, 'orderTitle')}${separator}${name}` : `${name}${separator}${text(lang, 'order')}`;
   const head = [
     `<meta name="description" content="${escapeHtml(description)}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,

@@ -69,7 +69,7 @@ describe('the truck page', () => {
   it('answers in Arabic, right to left, for an Arabic browser or a chosen language', async () => {
     const byBrowser = await app.inject({ method: 'GET', url: `/t/${truck.slug}`, headers: { 'accept-language': 'ar-KW' } });
     expect(byBrowser.body).toContain('<html lang="ar" dir="rtl">');
-    expect(byBrowser.body).toContain('اطلب أونلاين');
+    expect(byBrowser.body).toContain('اطلب عبر الإنترنت');
     const byChoice = await app.inject({ method: 'GET', url: `/t/${truck.slug}`, headers: { 'accept-language': 'ar-KW', cookie: 'td_lang=en' } });
     expect(byChoice.body).toContain('<html lang="en" dir="ltr">');
   });

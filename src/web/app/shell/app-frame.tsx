@@ -4,6 +4,7 @@
  * title, led by what waits for attention (new orders), so it shows in the browser's tab from any
  * screen. The session rules (accounts issue) plug in through <SessionGuard />.
  */
+import { detailSeparator } from '@domain/locale';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
@@ -27,7 +28,7 @@ export function AppFrame() {
   }, [pathname]);
 
   useEffect(() => {
-    const title = `${t(routeTitleKey(pathname))} · ${t('app.name')}`;
+    const title = `${t(routeTitleKey(pathname))}${detailSeparator(lang)}${t('app.name')}`;
     document.title = waiting > 0 ? `(${formatCount(waiting, lang)}) ${title}` : title;
   }, [pathname, t, waiting, lang]);
 

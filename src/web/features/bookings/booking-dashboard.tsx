@@ -9,6 +9,8 @@
 import type { BookingSummary } from '@domain/bookings/contracts';
 import { BOOKING_TAB_NAMES } from '@domain/bookings/flow';
 import type { BookingTab } from '@domain/bookings';
+import { isolate } from '@domain/i18n/fill';
+import { detailSeparator } from '@domain/locale';
 import { Button, Drawer, Segmented, Switch } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +41,7 @@ const BookingPanel = lazy(() => import('./booking-panel').then((module) => ({ de
 
 function BookingList({ bookings, selectedId, format, onSelect }: { bookings: BookingSummary[]; selectedId: string | null; format: BookingFormat; onSelect(booking: BookingSummary): void }) {
   const { t } = useTranslation('bookings');
+  const separator = detailSeparator(format.lang);
   return (
     <ul className="td-booking-list">
       {bookings.map((booking) => (
@@ -51,13 +54,19 @@ function BookingList({ bookings, selectedId, format, onSelect }: { bookings: Boo
             onClick={() => onSelect(booking)}
           >
             <strong>
-              #{format.count(booking.number)} · {booking.eventType}
+              #{format.count(booking.number)}
+              {separator}
+              {isolate(booking.eventType, format.lang)}
             </strong>
             <span>
-              {format.date(booking.eventDate)} · <span dir="ltr">{format.wallTime(booking.startTime)}</span>
+              {format.date(booking.eventDate)}
+              {separator}
+              <span dir="ltr">{format.wallTime(booking.startTime)}</span>
             </span>
             <span>
-              {booking.customer.name} · {t('list.guests', { count: booking.guestCount })}
+              {isolate(booking.customer.name, format.lang)}
+              {separator}
+              {t('list.guests', { count: booking.guestCount })}
             </span>
             <span className="td-booking-status" data-status={booking.status}>
               {t(`status.${booking.status}`)}
@@ -204,7 +213,7 @@ export function BookingDashboard({ truckId }: { truckId: string }) {
             >
               {t(`tabs.${name}`)}
               <span className="td-bookings__count" data-testid={`bookings-count-${name}`} data-count={count[name] ?? ''}>
-                {count[name] === undefined ? '·' : format.count(count[name])}
+                {count[name] === undefined ? '…' : format.count(count[name])}
               </span>
             </button>
           ))}

@@ -7,6 +7,8 @@
 import type { Booking, BookingDesk } from '@domain/bookings/contracts';
 import type { BookingAction } from '@domain/bookings';
 import { allowedBookingActions } from '@domain/bookings/flow';
+import { isolate } from '@domain/i18n/fill';
+import { detailSeparator } from '@domain/locale';
 import type { Currency } from '@domain/money';
 import { fromMinor, toMinor } from '@domain/money/minor';
 import { Button, Checkbox } from 'antd';
@@ -138,11 +140,14 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
     }
   }
 
+  const separator = detailSeparator(format.lang);
   return (
     <article className="td-booking-panel" data-testid="booking-panel" data-status={booking.status}>
       <header className="td-booking-panel__head">
         <h2>
-          {t('panel.title', { number: format.count(booking.number) })} · {booking.eventType}
+          {t('panel.title', { number: format.count(booking.number) })}
+          {separator}
+          {isolate(booking.eventType, format.lang)}
         </h2>
         <span className="td-booking-status" data-status={booking.status} data-testid="booking-status">
           {t(`status.${booking.status}`)}
@@ -158,23 +163,31 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
       <dl className="td-booking-facts">
         <dt>{t('panel.when')}</dt>
         <dd>
-          {format.date(booking.eventDate)} · <span dir="ltr">{format.wallTime(booking.startTime)}–{format.wallTime(booking.endTime)}</span>
+          {format.date(booking.eventDate)}
+          {separator}
+          <span dir="ltr">{format.wallTime(booking.startTime)}–{format.wallTime(booking.endTime)}</span>
         </dd>
         <dt>{t('panel.setup')}</dt>
         <dd>{t('panel.setupMinutes', { count: booking.setupMinutes })}</dd>
         <dt>{t('panel.where')}</dt>
-        <dd>{booking.location.address}</dd>
+        <dd>{isolate(booking.location.address, format.lang)}</dd>
         <dt>{t('panel.guests')}</dt>
         <dd>
-          {format.count(booking.guestCount)} · {t(`serviceModel.${booking.serviceModel}`)}
+          {format.count(booking.guestCount)}
+          {separator}
+          {t(`serviceModel.${booking.serviceModel}`)}
         </dd>
         <dt>{t('panel.customer')}</dt>
         <dd>
-          {booking.customer.name} ·{' '}
+          {isolate(booking.customer.name, format.lang)}
+          {separator}
           <a href={`tel:${booking.customer.phone}`} dir="ltr">
             {booking.customer.phone}
-          </a>{' '}
-          · <a href={`mailto:${booking.customer.email}`}>{booking.customer.email}</a>
+          </a>
+          {separator}
+          <a href={`mailto:${booking.customer.email}`} dir="ltr">
+            {booking.customer.email}
+          </a>
         </dd>
         {booking.menuNotes && (
           <>
@@ -192,9 +205,17 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
           <>
             <dt>{t('panel.quote')}</dt>
             <dd data-testid="booking-quote">
-              {format.money(booking.quote.amountMinor, currency)} · {t('panel.deposit', { amount: format.money(booking.quote.depositMinor, currency) })} ·{' '}
+              {format.money(booking.quote.amountMinor, currency)}
+              {separator}
+              {t('panel.deposit', { amount: format.money(booking.quote.depositMinor, currency) })}
+              {separator}
               {t('panel.validUntil', { when: format.instant(booking.quote.validUntil) })}
-              {booking.depositReceived && <> · {t('panel.depositReceived')}</>}
+              {booking.depositReceived && (
+                <>
+                  {separator}
+                  {t('panel.depositReceived')}
+                </>
+              )}
               {booking.quote.message && <div>{booking.quote.message}</div>}
             </dd>
           </>
@@ -245,7 +266,11 @@ export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; boo
         <ol className="td-booking-history">
           {booking.history.map((entry) => (
             <li key={entry.version}>
-              <strong>{t(`history.${entry.action}`)}</strong> · {format.instant(entry.at)} · {entry.actor?.name ?? t('history.noActor')}
+              <strong>{t(`history.${entry.action}`)}</strong>
+              {separator}
+              {format.instant(entry.at)}
+              {separator}
+              {entry.actor ? isolate(entry.actor.name, format.lang) : t('history.noActor')}
               {entry.reason && <div>{t('history.reason', { reason: entry.reason })}</div>}
             </li>
           ))}

@@ -3,6 +3,8 @@
  * shows the request and the quote and accepts it (a confirmation, same overlap rule as the vendor's).
  * The link stops working at the quote's valid-until and after use; the page says so.
  */
+import { isolate } from '@domain/i18n/fill';
+import { detailSeparator } from '@domain/locale';
 import type { Currency } from '@domain/money';
 import { Button } from 'antd';
 import { useEffect } from 'react';
@@ -58,17 +60,24 @@ function QuotePage() {
   const currency = q.currency as Currency;
   const truckName = nameIn(q.truck, format.lang) || t('customer.theTruck');
 
+  const separator = detailSeparator(format.lang);
   return (
     <section className="td-booking-quote" data-testid="quote-page" data-status={q.status}>
       <h1>{t('customer.title', { truck: truckName })}</h1>
       <dl className="td-booking-facts">
         <dt>{t('customer.request')}</dt>
         <dd>
-          #{format.count(q.number)} · {q.eventType} · {t('list.guests', { count: q.guestCount })}
+          #{format.count(q.number)}
+          {separator}
+          {isolate(q.eventType, format.lang)}
+          {separator}
+          {t('list.guests', { count: q.guestCount })}
         </dd>
         <dt>{t('panel.when')}</dt>
         <dd>
-          {format.date(q.eventDate)} · <span dir="ltr">{format.wallTime(q.startTime)}–{format.wallTime(q.endTime)}</span>
+          {format.date(q.eventDate)}
+          {separator}
+          <span dir="ltr">{format.wallTime(q.startTime)}–{format.wallTime(q.endTime)}</span>
         </dd>
         <dt>{t('panel.where')}</dt>
         <dd>{q.address}</dd>

@@ -6,7 +6,7 @@
  * interface language. Loaded lazily with the screen's figures.
  */
 import type { TruckHome } from '@domain/home';
-import { dateTimeFormat } from '@domain/locale';
+import { dateTimeFormat, detailSeparator } from '@domain/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLang } from '../../app/lang-dir.slice';
@@ -104,7 +104,7 @@ export default function HomeCharts({ summary, lang }: { summary: TruckHome; lang
                   <span className="td-top-items__name">{nameIn(item, lang)}</span>
                   <span className="td-top-items__value">
                     {t('charts.sold', { count: item.quantity })}
-                    {item.revenue !== null && ` · ${money(item.revenue)}`}
+                    {item.revenue !== null && `${detailSeparator(lang)}${money(item.revenue)}`}
                   </span>
                   <span className="td-top-items__track" aria-hidden="true">
                     <span className="td-top-items__bar" style={{ inlineSize: `${(value / itemTop) * 100}%` }} />

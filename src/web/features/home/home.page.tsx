@@ -11,6 +11,7 @@
 import type { AdminHome, TruckHome } from '@domain/home';
 import { applicationStage, applicationStep, percentChange } from '@domain/home/rules';
 import type { TruckStatus } from '@domain/trucks';
+import { detailSeparator } from '@domain/locale';
 import { localToday } from '@domain/time-zone';
 import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -308,7 +309,9 @@ function AdminView() {
             {summary.expiring.map((item) => (
               <li key={`${item.truckId}:${item.type}`} className="td-home__list-row" data-testid="expiring-row">
                 <span>
-                  <strong>{name(item)}</strong> · {t(`trucks:documentTypes.${item.type}`)}
+                  <strong>{name(item)}</strong>
+                  {detailSeparator(lang)}
+                  {t(`trucks:documentTypes.${item.type}`)}
                 </span>
                 <span className={item.daysLeft < 0 ? 'td-home__age td-home__age--late' : 'td-home__age'}>
                   {item.daysLeft < 0 ? t('admin.expired', { date: date(item.expiryDate) }) : t('admin.expires', { count: item.daysLeft, date: date(item.expiryDate) })}

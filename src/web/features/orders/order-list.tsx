@@ -1,5 +1,6 @@
 /** A tab's orders as big tappable cards: number, customer, what and how much, and how the clock stands. */
 import type { OrderSummary } from '@domain/orders/contracts';
+import { detailSeparator } from '@domain/locale';
 import { displayNumber } from '@domain/orders/dashboard';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,8 +53,10 @@ const OrderCard = memo(function OrderCard({
       </span>
       <span className="td-order-card__total">{format.money(order.total, order.currency)}</span>
       <span className="td-order-card__meta">
-        {t(`type.${order.type}`)} · {t('list.items', { count: order.itemCount })}
-        {order.source === 'phone' ? ` · ${t('source.phone')}` : ''}
+        {t(`type.${order.type}`)}
+        {detailSeparator(format.lang)}
+        {t('list.items', { count: order.itemCount })}
+        {order.source === 'phone' ? `${detailSeparator(format.lang)}${t('source.phone')}` : ''}
       </span>
       <span className="td-order-card__time" data-late={clock.late}>
         {clock.text}

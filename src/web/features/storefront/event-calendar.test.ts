@@ -22,7 +22,7 @@ describe('the event calendar the truck page offers', () => {
     expect(lastBookableDay('2026-11-26')).toBe('2027-11-26');
   });
 
-  it('writes months, days and times in the page language, Arabic in Arabic-Indic digits, times 24-hour', () => {
+  it('writes months, days and times in the page language, Arabic in Arabic-Indic digits, times on the 12-hour clock', () => {
     expect(bookableMonths('2026-11-26', 'en')[1]).toEqual({ value: '2026-12', label: 'December 2026' });
     expect(bookableMonths('2026-11-26', 'ar')[1]).toEqual({ value: '2026-12', label: 'ديسمبر ٢٠٢٦' });
     expect(bookableDays('2026-11', '2026-11-26', 'en')[0]).toEqual({ value: '2026-11-26', label: 'Thursday, November 26' });
@@ -30,8 +30,9 @@ describe('the event calendar the truck page offers', () => {
     const en = quarterHours('en');
     const ar = quarterHours('ar');
     expect(en).toHaveLength(96);
-    expect(en.find((time) => time.value === '13:45')?.label).toBe('13:45');
-    expect(ar.find((time) => time.value === '07:30')?.label).toBe('٠٧:٣٠');
-    expect(en[0]).toEqual({ value: '00:00', label: '00:00' });
+    expect(en.find((time) => time.value === '13:45')?.label).toBe('1:45 PM');
+    expect(ar.find((time) => time.value === '07:30')?.label).toBe('٧:٣٠ ص');
+    expect(ar.find((time) => time.value === '19:30')?.label).toBe('٧:٣٠ م');
+    expect(en[0]).toEqual({ value: '00:00', label: '12:00 AM' });
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The days and times a customer may pick for an event, as plain lists: the truck page offers them as
- * <select>s written in the page's language and digits, 24-hour, where a native date or time input
+ * <select>s written in the page's language and digits, on the customer's 12-hour clock, where a native date or time input
  * would follow the phone's own locale (mm/dd/yyyy, AM/PM) and a picker library would outweigh the page.
  * The range is the server's own rule (bookings' eventDateProblem): from the truck's today to a year on.
  */
-import { intlLocale } from '@domain/locale';
+import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import type { Lang } from './i18n';
 
 export interface Choice {
@@ -47,9 +47,9 @@ export function bookableDays(month: string, today: string, lang: Lang): Choice[]
   return days;
 }
 
-/** Every quarter hour of a day, 'HH:mm' written 24-hour in the page's digits. */
+/** Every quarter hour of a day, 'HH:mm' written on the customer's clock («٧:٣٠ م») in the page's digits. */
 export function quarterHours(lang: Lang): Choice[] {
-  const format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+  const format = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK });
   return Array.from({ length: 96 }, (_, i) => {
     const hour = Math.floor(i / 4);
     const minute = (i % 4) * 15;

@@ -1,13 +1,13 @@
 /** Money and times on the truck page, in its language and the truck's time zone. */
-import { intlLocale } from '@domain/locale';
+import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import { formatMoney, type Currency } from '@domain/money/minor';
 import type { Lang } from './i18n';
 
 export interface PageFormat {
   money(minor: number): string;
-  /** "14:30" («١٤:٣٠»): a time today. */
+  /** "2:30 PM" («٢:٣٠ م»), the customer's clock: a time today. */
   time(iso: string): string;
-  /** "Tue 10:00": a time that may be another day. */
+  /** "Tue 10:00 AM": a time that may be another day. */
   when(iso: string): string;
   /** Whether the instant falls on today's date in the truck's time zone ("at 14:30", not "Wed 14:30" on a Wednesday). */
   isToday(iso: string): boolean;
@@ -15,8 +15,8 @@ export interface PageFormat {
 }
 
 export function pageFormat(lang: Lang, currency: Currency, timeZone: string): PageFormat {
-  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit' });
-  const when = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK });
+  const when = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK });
   const number = new Intl.NumberFormat(intlLocale(lang));
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {

@@ -10,6 +10,7 @@ import { tags as arTags } from '@domain/i18n/ar/menu.json';
 import { tags as enTags } from '@domain/i18n/en/menu.json';
 import { cuisines as arCuisines } from '@domain/i18n/ar/trucks.json';
 import { cuisines as enCuisines } from '@domain/i18n/en/trucks.json';
+import { isolate } from '@domain/i18n/fill';
 import { formatPlainNumber } from '../../ui/format';
 
 export type Lang = 'en' | 'ar';
@@ -32,8 +33,9 @@ function lookup(catalogue: unknown, key: string): string | undefined {
 export type Translate = (key: string, params?: Params) => string;
 
 export function translator(lang: Lang): Translate {
-  // A number passed as is is written in the page's digits, as i18n.ts does for the back office.
-  const written = (value: string | number | undefined) => (typeof value === 'number' ? formatPlainNumber(value, lang) : (value ?? ''));
+  // A number passed as is is written in the page's digits, and a text in its own direction isolate, as
+  // i18n.ts does for the back office.
+  const written = (value: string | number | undefined) => (typeof value === 'number' ? formatPlainNumber(value, lang) : isolate(value ?? '', lang));
   const plural = new Intl.PluralRules(lang);
   // A count picks its plural form as i18next does (key_zero first for 0, then key_<category>).
   const counted = (key: string, count: number) =>

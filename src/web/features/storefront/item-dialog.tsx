@@ -3,6 +3,7 @@
  * is checked by the same function intake uses, and the item cannot be added until it holds.
  */
 import { useEffect, useRef, useState } from 'react';
+import { detailSeparator } from '@domain/locale';
 import { groupFull, MENU_LIMITS, pickOption, priceLine, type LineProblem } from '@domain/menu/line-pricing';
 import { pricingItem, type CartLine } from './cart';
 import type { PageFormat } from './format';
@@ -63,8 +64,17 @@ export function ItemDialog({ item, format, onClose, onAdd }: { item: PublicMenuI
           return (
             <fieldset key={group.id} className="sf-fieldset" aria-describedby={groupProblems.length ? `p-${group.id}` : undefined}>
               <legend>
-                {nameIn(group, lang)} <span className="sf-muted">· {groupRule(group, t)}</span>
-                {(group.required || group.minSelections > 0) && <span className="sf-required"> · {t('item.required')}</span>}
+                {nameIn(group, lang)}
+                <span className="sf-muted">
+                  {detailSeparator(lang)}
+                  {groupRule(group, t)}
+                </span>
+                {(group.required || group.minSelections > 0) && (
+                  <span className="sf-required">
+                    {detailSeparator(lang)}
+                    {t('item.required')}
+                  </span>
+                )}
               </legend>
               {group.options.map((option, optionIndex) => (
                 <label key={option.id} className={option.available ? 'sf-choice' : 'sf-choice sf-choice--off'}>

@@ -2,6 +2,7 @@
 import { useWording } from './i18n';
 import type { PageFormat } from './format';
 import type { PublicMenu, PublicMenuItem } from './page-data';
+import { detailSeparator } from '@domain/locale';
 import { descriptionIn, nameIn } from '@domain/names';
 
 export function MenuList({ menu, format, onChoose }: { menu: PublicMenu; format: PageFormat; onChoose(item: PublicMenuItem): void }) {
@@ -34,7 +35,12 @@ export function MenuList({ menu, format, onChoose }: { menu: PublicMenu; format:
                   )}
                   <p className="sf-item__price">
                     {format.money(item.priceMinor)}
-                    {item.calories !== null && <span className="sf-muted"> · {t('menu.calories', { count: item.calories })}</span>}
+                    {item.calories !== null && (
+                      <span className="sf-muted">
+                        {detailSeparator(lang)}
+                        {t('menu.calories', { count: item.calories })}
+                      </span>
+                    )}
                   </p>
                 </div>
                 <div className="sf-item__side">

@@ -4,6 +4,7 @@ import { useWording } from './i18n';
 import { LanguageSwitch } from './language-switch';
 import type { Availability, StorefrontTruck } from './page-data';
 import type { PageFormat } from './format';
+import { detailSeparator } from '@domain/locale';
 import { descriptionIn, nameIn } from '@domain/names';
 
 const SpotMap = lazy(() => import('./spot-map'));
@@ -31,7 +32,7 @@ export function TruckHeader({ truck, availability, format }: { truck: Storefront
         {truck.logoUrl ? <img className="sf-logo" src={truck.logoUrl} alt="" width={64} height={64} /> : <div className="sf-logo sf-logo--empty" aria-hidden="true" />}
         <div className="sf-header__names">
           <h1>{nameIn(truck, lang)}</h1>
-          {truck.cuisines.length > 0 && <p className="sf-muted">{truck.cuisines.map((cuisine) => t(`cuisines.${cuisine}`)).join(' · ')}</p>}
+          {truck.cuisines.length > 0 && <p className="sf-muted">{truck.cuisines.map((cuisine) => t(`cuisines.${cuisine}`)).join(detailSeparator(lang))}</p>}
         </div>
         <LanguageSwitch />
       </div>

@@ -4,6 +4,7 @@
  * withdraw), and the invite form (./invite-form.tsx, loaded when the owner opens it).
  * Its own component, loaded by the truck info page through app/truck-info-sections.tsx.
  */
+import { detailSeparator } from '@domain/locale';
 import type { Invitation, TeamMember, TeamSettings } from '@domain/team';
 import { Button, Popconfirm, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
@@ -115,7 +116,8 @@ function InvitationRow({ truckId, invitation }: { truckId: string; invitation: I
           </span>
         )}
         <span className="td-team__muted">
-          {t('invitations.sent', { date: when(invitation.sentAt) })} ·{' '}
+          {t('invitations.sent', { date: when(invitation.sentAt) })}
+          {detailSeparator(format.lang)}
           {t(invitation.state === 'expired' ? 'invitations.expiredOn' : 'invitations.expires', { date: when(invitation.expiresAt) })}
         </span>
         {invitation.invitedBy && <span className="td-team__muted">{t('invitations.by', { name: displayName(invitation.invitedBy) })}</span>}

@@ -1,4 +1,5 @@
 /** The application's history, newest first: who decided what, when, and why. */
+import { detailSeparator } from '@domain/locale';
 import type { ReviewEvent } from '@domain/trucks';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/use-format';
@@ -13,7 +14,9 @@ export function ReviewHistory({ events }: { events: ReviewEvent[] }) {
     <ol className="td-history" data-testid="review-history">
       {[...events].reverse().map((event) => (
         <li key={event.id} className={`td-history__event td-history__event--${tone(event.action)}`}>
-          <strong>{t(`history.${event.action}`)}</strong> · <time dateTime={event.at}>{format.date(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+          <strong>{t(`history.${event.action}`)}</strong>
+          {detailSeparator(format.lang)}
+          <time dateTime={event.at}>{format.date(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           {event.reason && <div className="td-history__reason">{event.reason}</div>}
         </li>
       ))}

@@ -1,5 +1,6 @@
 /** The zones as a table: name, shape, fee rules in order, minimum order, estimate, and the active switch. */
 import type { Lang } from '@domain/errors';
+import { detailSeparator } from '@domain/locale';
 import type { Currency } from '@domain/money';
 import { formatMoney } from '@domain/money/minor';
 import type { FeeRule, Zone } from '@domain/zones';
@@ -18,7 +19,7 @@ export function feeSummary(rules: readonly FeeRule[], currency: Currency, lang: 
       if (rule.when === 'all') return t('fees.summaryAll', { fee });
       return t(rule.when === 'above' ? 'fees.summaryAbove' : 'fees.summaryBelow', { amount: money(rule.subtotal), fee });
     })
-    .join(' · ');
+    .join(detailSeparator(lang));
 }
 
 export interface ZoneListProps {
