@@ -9,6 +9,7 @@
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
 import type { Lang } from '@domain/errors';
+import { detailSeparator } from '@domain/locale';
 import type { MenuItem } from '@domain/menu';
 import { isAvailable, type AvailabilityState } from '@domain/menu/line-pricing';
 import { inLanguage } from '@domain/names';
@@ -103,7 +104,9 @@ export const ItemRow = memo(function ItemRow({ item, currency, lang, t, now, sel
             {options.map(({ group, option }) => (
               <li key={option.id}>
                 <span className="td-menu-options__name">
-                  <LocalName value={group} lang={lang} /> · <LocalName value={option} lang={lang} />
+                  <LocalName value={group} lang={lang} />
+                  {detailSeparator(lang)}
+                  <LocalName value={option} lang={lang} />
                   {option.priceDeltaMinor > 0 && <> +{formatMoney(option.priceDeltaMinor, currency, lang)}</>}
                 </span>
                 <AvailabilityControl

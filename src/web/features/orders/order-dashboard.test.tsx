@@ -198,7 +198,7 @@ describe('the order dashboard', () => {
     expect(screen.getByTestId('order-card-7')).toBeTruthy();
     expect(screen.queryByTestId('order-card-1')).toBeNull();
     expect(countOf('pending')).toBe('9');
-    expect(countOf('completed')).toBe('·');
+    expect(countOf('completed')).toBe('…');
     expect(panel.getAttribute('aria-busy')).toBe('true');
   });
 

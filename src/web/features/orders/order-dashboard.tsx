@@ -251,7 +251,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
           >
             {t(`tabs.${name}`)}
             <span className="td-orders__count" data-count={count[name] ?? ''} data-testid={`orders-count-${name}`}>
-              {count[name] === undefined ? '·' : format.count(count[name])}
+              {count[name] === undefined ? '…' : format.count(count[name])}
             </span>
           </button>
         ))}

@@ -4,6 +4,7 @@
  * and the two printouts.
  */
 import type { Order, OrderDesk } from '@domain/orders/contracts';
+import { detailSeparator } from '@domain/locale';
 import { displayNumber } from '@domain/orders/dashboard';
 import type { ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';
@@ -49,14 +50,17 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
       <section className="td-order-panel__section">
         <h3>{t('panel.customer')}</h3>
         <div>
-          {order.customer.name} ·{' '}
+          <bdi>{order.customer.name}</bdi>
+          {detailSeparator(format.lang)}
           <a href={`tel:${order.customer.phone}`} dir="ltr">
             {order.customer.phone}
           </a>
         </div>
         {order.delivery && (
           <div>
-            {t('panel.deliverTo', { address: order.delivery.address })} · {t('panel.zone', { zone: order.delivery.zoneName })}
+            {t('panel.deliverTo', { address: order.delivery.address })}
+            {detailSeparator(format.lang)}
+            {t('panel.zone', { zone: order.delivery.zoneName })}
           </div>
         )}
       </section>
@@ -69,7 +73,7 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
               <span className="td-order-lines__qty">{format.count(line.qty)}×</span>
               <span>{nameIn(line, format.lang)}</span>
               <span>{format.money(line.total, order.currency)}</span>
-              {line.options.length > 0 && <span className="td-order-lines__extra">{line.options.map((option) => nameIn(option, format.lang)).join(' · ')}</span>}
+              {line.options.length > 0 && <span className="td-order-lines__extra">{line.options.map((option) => nameIn(option, format.lang)).join(detailSeparator(format.lang))}</span>}
               {line.note && <span className="td-order-lines__note">{t('panel.note', { note: line.note })}</span>}
             </li>
           ))}
@@ -89,7 +93,9 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
         <dd className="td-order-totals__grand">{format.money(order.total, order.currency)}</dd>
         <dt>{t('panel.payment')}</dt>
         <dd>
-          {t(`payment.${order.paymentMethod}`)} · {t(`paymentStatus.${order.paymentStatus}`)}
+          {t(`payment.${order.paymentMethod}`)}
+          {detailSeparator(format.lang)}
+          {t(`paymentStatus.${order.paymentStatus}`)}
         </dd>
       </dl>
 
@@ -98,8 +104,11 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
         <ol className="td-order-history">
           {order.history.map((entry) => (
             <li key={entry.version}>
-              {format.time(entry.at)} · {t(`history.${entry.action}`)}
-              {entry.reason ? ` — ${entry.reason}` : ''} ·{' '}
+              {format.time(entry.at)}
+              {detailSeparator(format.lang)}
+              {t(`history.${entry.action}`)}
+              {entry.reason ? ` — ${entry.reason}` : ''}
+              {detailSeparator(format.lang)}
               {entry.actor ? t('panel.by', { name: entry.actor.name }) : t(entry.action === 'place' ? 'panel.byCustomer' : 'panel.bySystem')}
             </li>
           ))}
@@ -132,7 +141,9 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
           {t(`status.${order.status}`)}
         </span>
         <span>
-          {t(`type.${order.type}`)} · {t(`source.${order.source}`)}
+          {t(`type.${order.type}`)}
+          {detailSeparator(format.lang)}
+          {t(`source.${order.source}`)}
         </span>
       </header>
       <OrderActions truckId={desk.truckId} order={order} defaultPrepMinutes={desk.defaultPrepMinutes} onDone={onDone} />

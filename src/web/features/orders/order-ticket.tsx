@@ -5,6 +5,7 @@
  * stylesheet (orders.css) hides everything else.
  */
 import type { Order } from '@domain/orders/contracts';
+import { detailSeparator } from '@domain/locale';
 import { displayNumber } from '@domain/orders/dashboard';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -32,18 +33,23 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
       <h1>{displayNumber(order.number)}</h1>
       <p className="td-ticket__center td-ticket__big">
         {t(`type.${order.type}`)}
-        {order.source === 'phone' ? ` · ${t('source.phone')}` : ''}
+        {order.source === 'phone' ? `${detailSeparator(format.lang)}${t('source.phone')}` : ''}
       </p>
       <p className="td-ticket__center">
-        {order.customer.name}
-        {priced || order.type === 'delivery' ? ` · ${order.customer.phone}` : ''}
+        <bdi>{order.customer.name}</bdi>
+        {priced || order.type === 'delivery' ? (
+          <>
+            {detailSeparator(format.lang)}
+            <bdi>{order.customer.phone}</bdi>
+          </>
+        ) : null}
       </p>
       <p className="td-ticket__center" data-testid="ticket-date">
         {format.date(order.requestedTime ?? order.createdAt)}
       </p>
       <p className="td-ticket__center">
         {order.requestedTime ? t('times.requested', { time: format.time(order.requestedTime) }) : t('times.placedAt', { time: format.time(order.createdAt) })}
-        {!priced && order.estimatedReadyAt ? ` · ${t('print.readyBy', { time: format.time(order.estimatedReadyAt) })}` : ''}
+        {!priced && order.estimatedReadyAt ? `${detailSeparator(format.lang)}${t('print.readyBy', { time: format.time(order.estimatedReadyAt) })}` : ''}
       </p>
       {/* Isolated, so a Latin address keeps its commas in place inside an Arabic line. */}
       {order.delivery && <p>{t('panel.deliverTo', { address: `\u2068${order.delivery.address}\u2069` })}</p>}
@@ -82,7 +88,9 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
             <span>{format.money(order.total, order.currency)}</span>
           </div>
           <p>
-            {t(`payment.${order.paymentMethod}`)} · {t(`paymentStatus.${order.paymentStatus}`)}
+            {t(`payment.${order.paymentMethod}`)}
+            {detailSeparator(format.lang)}
+            {t(`paymentStatus.${order.paymentStatus}`)}
           </p>
           <p className="td-ticket__center">{t('print.thanks')}</p>
         </>

@@ -12,6 +12,7 @@
 import { errorMessage, fieldMessage } from '../../ui/messages';
 import type { MenuItem } from '@domain/menu';
 import { isAvailable, isSingleChoice, MENU_LIMITS, pickOption, priceLine, type LineProblem } from '@domain/menu/line-pricing';
+import { detailSeparator } from '@domain/locale';
 import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/orders/contracts';
 import { truckCallingCode, withTruckCountry } from '@domain/orders/local-phone';
 import { addMinor, multiplyMinor } from '@domain/money/minor';
@@ -378,9 +379,9 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
                           <legend>
                             <span dir="auto">{nameIn(group, format.lang)}</span>
                             <span className="td-phone-group__rule">
-                              {' · '}
+                              {detailSeparator(format.lang)}
                               {groupRule(group)}
-                              {(group.required || group.minSelections > 0) && ` · ${t('phone.required')}`}
+                              {(group.required || group.minSelections > 0) && `${detailSeparator(format.lang)}${t('phone.required')}`}
                             </span>
                           </legend>
                           <div className="td-phone-group__options">
