@@ -2,10 +2,12 @@
  * The orders of a date range as a CSV file that opens right in a spreadsheet, Arabic included:
  * UTF-8 with a byte-order mark (or Excel guesses the encoding), CRLF line ends, every field quoted,
  * and text that a spreadsheet would run as a formula made inert (CSV injection). Headings and
- * values are in the request's language; amounts are plain decimals a spreadsheet can add up.
+ * values are in the request's language (an item's count in its digits); amounts and dates are plain
+ * decimals a spreadsheet can add up and sort.
  */
 import { Readable } from 'node:stream';
 import type { Lang } from '@domain/errors';
+import { plainNumber } from '@domain/locale';
 import type { OrderExportQuery } from '@domain/orders/contracts';
 import { fromMinor, type Currency } from '@domain/money';
 import { displayNumber } from '@domain/orders';
@@ -47,7 +49,7 @@ export function csvRow(values: readonly string[]): string {
 function lineText(line: OrderLineRow, lang: Lang): string {
   const name = (named: Named) => nameIn(named, lang);
   const options = line.options.map(name).join(lang === 'ar' ? '، ' : ', ');
-  return `${line.qty}× ${name(line)}${options ? ` (${options})` : ''}`;
+  return `${plainNumber(line.qty, lang)}× ${name(line)}${options ? ` (${options})` : ''}`;
 }
 
 function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 'timeZone'>, labels: Labels, lang: Lang): string {

@@ -409,7 +409,7 @@ describe('the CSV export', () => {
     const text = (await download(`from=${today}&to=${today}`, 'ar')).rawPayload.subarray(3).toString('utf8');
     expect(text.startsWith('"الطلب","التاريخ"')).toBe(true);
     expect(text).toContain('"بانتظار الرد"');
-    expect(text).toContain('1× شاورما دجاج (صاج، ثوم)');
+    expect(text).toContain('١× شاورما دجاج (صاج، ثوم)');
   });
 
   it('has only the heading for days without orders', async () => {

@@ -1,10 +1,11 @@
 /** Everything the vendor entered, read-only: the wizard's last step, truck info and the admin's review show it. */
+import { detailSeparator } from '@domain/locale';
 import type { Truck } from '@domain/trucks';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BaseOnMap } from './base-on-map';
-import { useTruckName } from './truck-name';
+import { useLang, useTruckName } from './truck-name';
 
 function Facts({ title, facts }: { title: string; facts: [label: string, value: ReactNode][] }) {
   return (
@@ -25,6 +26,7 @@ function Facts({ title, facts }: { title: string; facts: [label: string, value: 
 export function TruckDetails({ truck, showMap = false, extra }: { truck: Truck; showMap?: boolean; extra?: ReactNode }) {
   const { t } = useTranslation('trucks');
   const truckName = useTruckName();
+  const lang = useLang();
   const name = truckName(truck.basics);
   const { basics, location } = truck;
   const dash = '—';
@@ -35,7 +37,7 @@ export function TruckDetails({ truck, showMap = false, extra }: { truck: Truck; 
         <div>
           <h2 className="td-truck-details__name">
             <bdi lang="en">{basics.nameEn || dash}</bdi>
-            {' · '}
+            {detailSeparator(lang)}
             <bdi lang="ar">{basics.nameAr || dash}</bdi>
           </h2>
           <div className="td-tags">
