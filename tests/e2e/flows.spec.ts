@@ -9,7 +9,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intlLocale } from '../../src/domain/locale';
+import { fill } from '../../src/domain/i18n/fill';
+import { CUSTOMER_CLOCK, intlLocale } from '../../src/domain/locale';
 import { formatMoney } from '../../src/domain/money/minor';
 import ar from '../../src/domain/i18n/ar/storefront.json';
 import en from '../../src/domain/i18n/en/storefront.json';
@@ -63,7 +64,6 @@ async function openCustomer(lang: 'en' | 'ar') {
   return watched;
 }
 
-const fill = (text: string, params: Record<string, string> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 const pattern = (text: string) => new RegExp(text.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
 const noSideScroll = (page: Page) =>
   page.evaluate((width) => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth <= width, NARROW.width);
@@ -102,7 +102,7 @@ describe.each([
     await page.getByTestId('place-order').click();
     const alert = page.getByRole('alert');
     await alert.filter({ hasText: t.checkout.checkDetails }).waitFor();
-    await expect.poll(() => alert.textContent()).toContain(fill(t.errors.inField, { field: t.checkout.phone, problem: t.errors.invalid_phone }));
+    await expect.poll(() => alert.textContent()).toContain(fill(lang, t.errors.inField, { field: t.checkout.phone, problem: t.errors.invalid_phone }));
     await expect.poll(() => alert.textContent()).not.toContain(t.checkout.refused);
     expect(await noSideScroll(page)).toBe(true);
 
@@ -163,7 +163,7 @@ describe.each([
     const guests = page.getByLabel(t.booking.guests, { exact: true });
     await guests.fill('٤٠ ضيفًا');
     await page.getByRole('button', { name: t.booking.send }).click();
-    await page.getByRole('alert').filter({ hasText: fill(t.errors.inField, { field: t.booking.guests, problem: t.errors.invalid_count }) }).waitFor();
+    await page.getByRole('alert').filter({ hasText: fill(lang, t.errors.inField, { field: t.booking.guests, problem: t.errors.invalid_count }) }).waitFor();
     await guests.fill('٤٠');
     await page.getByRole('button', { name: t.booking.send }).click();
     await page.getByRole('status').filter({ hasText: t.booking.sent }).waitFor();
@@ -178,8 +178,8 @@ describe.each([
     expect((await api(`/trucks/${DEMO_TRUCK.id}/hours/pause`, { method: 'PUT', body: { kind: 'until', until: until.toISOString() } })).status).toBe(200);
     try {
       const { page, context, problems } = await openCustomer(lang);
-      const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'Asia/Kuwait', hour: 'numeric', minute: '2-digit' }).format(until);
-      await expect.poll(() => page.getByTestId('truck-status').textContent()).toBe(fill(t.truck.pausedUntil, { time }));
+      const time = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'Asia/Kuwait', hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK }).format(until);
+      await expect.poll(() => page.getByTestId('truck-status').textContent()).toBe(fill(lang, t.truck.pausedUntil, { time }));
       const weekday = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'Asia/Kuwait', weekday: 'short' }).format(until);
       await expect.poll(() => page.getByTestId('truck-status').textContent()).not.toContain(weekday);
       expect(problems).toEqual([]);
