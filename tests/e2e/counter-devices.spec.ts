@@ -15,6 +15,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fill } from '../../src/domain/i18n/fill';
 import type { Order } from '../../src/domain/orders/contracts';
 import ar from '../../src/domain/i18n/ar/orders.json';
 import en from '../../src/domain/i18n/en/orders.json';
@@ -149,7 +150,7 @@ describe.each([
     const number = `#${String(placed.number).padStart(3, '0')}`;
     const banner = page.getByTestId('orders-ringing-newest');
     await banner.waitFor();
-    expect(await banner.textContent()).toBe(t.alerts.which.replace('{{number}}', number).replace('{{name}}', customer));
+    expect(await banner.textContent()).toBe(fill(lang, t.alerts.which, { number, name: customer }));
     const fresh = page.getByTestId(`order-card-${placed.number}`);
     await fresh.waitFor();
     await expect
