@@ -65,8 +65,9 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
     'member_not_found', 'option_not_found', 'order_not_found', 'quote_link_invalid', 'truck_not_found', 'zone_not_found',
   ],
   409: [
-    'already_invited', 'already_member', 'booking_clash', 'category_not_empty', 'draft_exists', 'illegal_transition',
-    'menu_changed', 'menu_limit', 'quote_expired', 'too_many_zones', 'truck_locked', 'upload_limit',
+    'already_invited', 'already_member', 'booking_clash', 'booking_time_taken', 'category_not_empty', 'draft_exists',
+    'event_not_started', 'illegal_transition', 'menu_changed', 'menu_limit', 'quote_expired', 'too_many_zones', 'truck_locked',
+    'upload_limit',
   ],
   410: ['invitation_expired', 'invitation_superseded', 'invitation_used', 'invitation_withdrawn'],
   413: ['file_too_large', 'image_too_large'],

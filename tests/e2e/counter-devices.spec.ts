@@ -128,8 +128,8 @@ describe.each([
     await card.waitFor();
     await waitForAnimations(page);
 
-    expect((await page.getByTestId('sidebar').boundingBox())!.width).toBeLessThanOrEqual(100);
-    expect((await page.locator('.td-orders__list').boundingBox())!.width).toBeGreaterThanOrEqual(380);
+    await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())!.width).toBeLessThanOrEqual(100);
+    await expect.poll(async () => (await page.locator('.td-orders__list').boundingBox())!.width).toBeGreaterThanOrEqual(380);
     const name = card.locator('.td-order-card__name');
     const cut = await name.evaluate((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
     expect(cut).toBe(false);
@@ -150,7 +150,7 @@ describe.each([
     const number = `#${String(placed.number).padStart(3, '0')}`;
     const banner = page.getByTestId('orders-ringing-newest');
     await banner.waitFor();
-    expect(await banner.textContent()).toBe(fill(lang, t.alerts.which, { number, name: customer }));
+    await expect.poll(() => banner.textContent()).toBe(fill(lang, t.alerts.which, { number, name: customer }));
     const fresh = page.getByTestId(`order-card-${placed.number}`);
     await fresh.waitFor();
     await expect
@@ -193,7 +193,7 @@ describe.each([
     await dialog.getByTestId('phone-menu-search').fill(lang === 'en' ? 'chicken shawarma wrap' : 'سندويش شاورما دجاج');
     const tile = dialog.getByTestId('phone-menu-item').filter({ hasText: shawarma });
     await expect.poll(() => dialog.getByTestId('phone-menu-item').count()).toBe(1);
-    expect((await tile.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect.poll(async () => (await tile.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await tile.click();
 
     // The bread is one of two radio buttons; the extras take three at most, and say so at the fourth.
@@ -202,16 +202,16 @@ describe.each([
     const groups = line.locator('fieldset');
     const bread = groups.nth(0);
     const extras = groups.nth(1);
-    expect(await bread.locator('input[type=radio]').count()).toBe(2);
+    await expect.poll(() => bread.locator('input[type=radio]').count()).toBe(2);
     const base = await price.textContent();
     await extras.locator('label').nth(0).click();
     await expect.poll(() => price.textContent()).not.toBe(base);
     for (const n of [1, 2]) await extras.locator('label').nth(n).click();
     const fourth = extras.locator('input').nth(3);
-    expect(await fourth.isDisabled()).toBe(true);
-    expect((await extras.locator('label').nth(3).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect.poll(() => fourth.isDisabled()).toBe(true);
+    await expect.poll(async () => (await extras.locator('label').nth(3).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await extras.getByTestId(/-full$/).waitFor();
-    expect(await price.textContent()).not.toBe(base);
+    await expect.poll(() => price.textContent()).not.toBe(base);
 
     // A quantity of −2 and no name: refused beside their fields, nothing sent.
     await line.getByRole('spinbutton').fill('-2');
@@ -219,7 +219,7 @@ describe.each([
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await dialog.getByTestId('phone-error-line.0.qty').waitFor();
     await dialog.getByTestId('phone-error-name').waitFor();
-    expect(await line.getByRole('spinbutton').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => line.getByRole('spinbutton').getAttribute('aria-invalid')).toBe('true');
 
     // Put right, it is placed with the truck's country code on the local number.
     await line.getByRole('spinbutton').fill('2');

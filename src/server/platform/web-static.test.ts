@@ -40,8 +40,8 @@ describe('serving the web build', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it("answers every screen of the route table with the app and 200, in the router's matching", async () => {
-    for (const url of ['/new-signup', '/admin/reviews', '/jobs/12', '/booking-quote/abc-123', '/invite?token=x', '/Home/']) {
+  it("answers every screen of the route table, and the seed's /sign-in redirect, with the app and 200, in the router's matching", async () => {
+    for (const url of ['/new-signup', '/admin/reviews', '/jobs/12', '/booking-quote/abc-123', '/invite?token=x', '/Home/', '/sign-in?next=/home']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
@@ -50,7 +50,7 @@ describe('serving the web build', () => {
 
   it("answers any other address outside /api with the app (which shows its not-found page) and 404", async () => {
     for (const method of ['GET', 'HEAD'] as const) {
-      for (const url of ['/no-such-page', '/metrics', '/home/extra', '/jobs', '/jobs/12/more', '/sign-in?next=/home']) {
+      for (const url of ['/no-such-page', '/metrics', '/home/extra', '/jobs', '/jobs/12/more', '/sign-in/extra']) {
         const res = await app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.headers['content-type'], url).toContain('text/html');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isScreenPath } from '@domain/screens';
+import { isAppPath } from '@domain/screens';
 import { sendError } from './errors';
 
 /** CSP hashes of the inline scripts in index.html (the one that sets lang/dir before first paint, the build's fonts preload). */
@@ -41,7 +41,7 @@ export const webStaticPlugin = fp(
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api');
       if (!wantsPage || !hasBuild || path.extname(url) !== '') return sendError(request, reply, 404, 'route_not_found');
       reply.header('cache-control', 'no-cache');
-      return reply.status(isScreenPath(url) ? 200 : 404).sendFile('index.html');
+      return reply.status(isAppPath(url) ? 200 : 404).sendFile('index.html');
     });
   },
   { name: 'web-static' },
