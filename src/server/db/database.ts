@@ -68,7 +68,9 @@ export const POOL_WAIT_MS = 60_000;
 /** node-postgres's client with its own connect timeout, so that the pool's setting bounds only the wait. */
 class ReachingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const given = typeof config === 'string' ? { connectionString: config } : (config ?? {});
+    // The pool keeps the password out of its options' enumerable keys: a spread would lose it.
+    super({ ...given, password: given.password, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
 }
 

@@ -25,6 +25,23 @@ describe('the pool', () => {
     expect(performance.now() - started).toBeGreaterThan(CONNECT_TIMEOUT_MS);
   }, 20_000);
 
+  it('hands the password to each connection (the pool keeps it out of its enumerable options)', async () => {
+    // Named by its parts: a connection string's own (absent) password would override the one given.
+    const settings = (await createTestDatabase()).connection();
+    const url = settings.connectionString ? new URL(settings.connectionString) : undefined;
+    const parts = url
+      ? { host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username), database: url.pathname.slice(1) }
+      : { host: settings.host, port: settings.port, user: settings.user, database: settings.database };
+    // The embedded server checks its password; a server that trusts the test's address ignores one.
+    const given = (url ? decodeURIComponent(url.password) : settings.password) || 'a-password-trust-ignores';
+    const pool = new pg.Pool({ ...parts, password: given, ...poolOptions(1) });
+    onCleanup(() => pool.end());
+    const client = await pool.connect();
+    const { password } = client as unknown as { password: unknown };
+    client.release();
+    expect(password).toBe(given);
+  });
+
   it('still gives up on a server that does not answer after the connect timeout, as the database down', async () => {
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
