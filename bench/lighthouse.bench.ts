@@ -20,6 +20,12 @@
  *
  * LIGHTHOUSE_PATHS=/home,/orders measures only those; LIGHTHOUSE_REPORTS=<dir> writes each page's full
  * report of its median run there (`<path>.json`), for the long tasks and the script behind them.
+ *
+ * Comparing builds: LIGHTHOUSE_VARIANTS=today=/tmp/a,without-x=/tmp/b serves each folder (a `dist/web`
+ * built another way) from its own server behind its own nginx and measures them in alternation: every
+ * round takes each page once on each variant (their order turned round by round) so that the machine's
+ * drift falls on all of them alike. LIGHTHOUSE_PEER=<url> adds another site's page (a peer's dashboard,
+ * served by whatever the caller runs) to every round, measured by the same browser in the same run.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,13 +36,18 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { DEMO_TRUCK } from '../tests/e2e/support/demo-truck';
 import { signInDemoVendor, type DemoSession } from '../tests/e2e/support/demo-vendor';
-import { startServer } from '../tests/e2e/support/server';
+import { startServer, type RunningServer } from '../tests/e2e/support/server';
 import { findNginx, startNginx, type RunningNginx } from '../deploy/nginx';
 
 const ONLY = process.env.LIGHTHOUSE_PATHS?.split(',').filter(Boolean);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const PEER = process.env.LIGHTHOUSE_PEER;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of runs, 1 or more (not ${process.env.LIGHTHOUSE_RUNS})`);
+const VARIANTS = (process.env.LIGHTHOUSE_VARIANTS ?? 'build=').split(',').map((pair) => {
+  const [name = '', webDist = ''] = pair.split('=');
+  return { name, webDist };
+});
 const picked = (path: string) => !ONLY || ONLY.includes(path);
 const PUBLIC_PATHS = ['/', '/t/saj-station'].filter(picked);
 const SIGNED_IN_PATHS = ['/home', '/orders', '/menu', '/delivery-zones', '/booking-details'].filter(picked);
@@ -48,34 +59,58 @@ interface ResourceSummaryItem {
   requestCount: number;
 }
 
-// The demo accounts (their sign-in printed at info level) live on a fresh embedded database.
-const server = await startServer({ LOG_LEVEL: 'info' }, { embedded: true });
-const direct = process.env.LIGHTHOUSE_FRONT === 'direct';
-const nginxFolder = direct ? undefined : mkdtempSync(join(tmpdir(), 'td-lighthouse-nginx-'));
-let front: RunningNginx | undefined;
-if (nginxFolder) {
-  const nginx = findNginx();
-  if (!nginx) throw new Error('bench:lighthouse serves the app through nginx: apt-get install -y nginx (or LIGHTHOUSE_FRONT=direct)');
-  front = await startNginx(nginx, nginxFolder, [Number(new URL(server.url).port)]);
+interface Site {
+  name: string;
+  origin: string;
+  server: RunningServer;
+  front?: RunningNginx;
+  folder?: string;
 }
-const origin = front?.https ?? server.url;
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...(front ? ['--ignore-certificate-errors'] : []), ...CHROMIUM_ARGS] });
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const direct = process.env.LIGHTHOUSE_FRONT === 'direct';
+const nginx = direct ? undefined : findNginx();
+if (!direct && !nginx) throw new Error('bench:lighthouse serves the app through nginx: apt-get install -y nginx (or LIGHTHOUSE_FRONT=direct)');
+const sites: Site[] = [];
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...(direct ? [] : ['--ignore-certificate-errors']), ...CHROMIUM_ARGS] });
 try {
-  const rows: string[] = [];
-  for (const path of PUBLIC_PATHS) rows.push(await measure(path));
-  await signIn(await signInDemoVendor(server));
-  for (const path of SIGNED_IN_PATHS) rows.push(await measure(path, ' (signed in)'));
-  const served = front ? 'through nginx, HTTPS with HTTP/2' : 'the Node server directly, plain HTTP/1.1';
+  for (const { name, webDist } of VARIANTS) {
+    // The demo accounts (their sign-in printed at info level) live on a fresh embedded database.
+    const server = await startServer({ LOG_LEVEL: 'info', ...(webDist ? { WEB_DIST: webDist } : {}) }, { embedded: true });
+    const folder = nginx ? mkdtempSync(join(tmpdir(), 'td-lighthouse-nginx-')) : undefined;
+    const front = nginx && folder ? await startNginx(nginx, folder, [Number(new URL(server.url).port)]) : undefined;
+    sites.push({ name, origin: front?.https ?? server.url, server, front, folder });
+  }
+  const runs = new Map<string, Result[]>();
+  const keep = (key: string, lhr: Result) => runs.set(key, [...(runs.get(key) ?? []), lhr]);
+  const sessions = new Map<Site, DemoSession>();
+  for (const site of sites) if (SIGNED_IN_PATHS.length > 0) sessions.set(site, await signInDemoVendor(site.server));
+  for (let round = 0; round < RUNS; round++) {
+    const order = sites.map((_, i) => sites[(i + round) % sites.length]!);
+    // The public pages signed out (`/` sends a session on to /home), then the back office signed in.
+    for (const site of sites) await signIn(site.origin, undefined);
+    for (const path of PUBLIC_PATHS) for (const site of order) keep(`${site.name}\t${path}`, await lighthouseRun(`${site.origin}${path}`, path));
+    for (const site of sites) if (sessions.has(site)) await signIn(site.origin, sessions.get(site));
+    for (const path of SIGNED_IN_PATHS) for (const site of order) keep(`${site.name}\t${path}`, await lighthouseRun(`${site.origin}${path}`, path));
+    if (PEER) keep(`peer\t${new URL(PEER).pathname}`, await lighthouseRun(PEER, new URL(PEER).pathname));
+    // Each round's scores as it ends: a long comparison that stops half-way has still said something.
+    console.error(`round ${round + 1}: ${[...runs].map(([key, results]) => `${key.replace('\t', ' ')} ${scoreOf(results.at(-1)!)}`).join(', ')}`);
+  }
+  const rows = [...runs].map(([key, results]) => summary(key, results));
+  const served = direct ? 'the Node server directly, plain HTTP/1.1' : 'through nginx, HTTPS with HTTP/2';
   console.log(`Lighthouse mobile, performance (Chromium ${await chromeVersion()}; ${served}):\n${rows.join('\n')}`);
 } finally {
   await chrome.kill();
-  front?.stop();
-  await server.stop();
-  if (nginxFolder) rmSync(nginxFolder, { recursive: true, force: true });
+  for (const site of sites) {
+    site.front?.stop();
+    await site.server.stop();
+    if (site.folder) rmSync(site.folder, { recursive: true, force: true });
+  }
 }
 
-/** Stores the demo vendor's session in the browser's local storage for the app's origin, as the app does on sign-in. */
-async function signIn(session: DemoSession): Promise<void> {
+/** Stores the demo vendor's session in the browser's local storage for `origin`, as the app does on sign-in (none: signed out). */
+async function signIn(origin: string, session: DemoSession | undefined): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
@@ -85,7 +120,9 @@ async function signIn(session: DemoSession): Promise<void> {
     await page.goto(`${origin}/__sign-in`);
     await page.evaluate(
       ({ session, truckId }) => {
-        const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+        const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void; clear(): void } };
+        localStorage.clear();
+        if (!session) return;
         localStorage.setItem('Token', session.token);
         localStorage.setItem('userModel', JSON.stringify({ isLogin: true }));
         localStorage.setItem('user_details', JSON.stringify(session.user));
@@ -102,49 +139,53 @@ async function signIn(session: DemoSession): Promise<void> {
   }
 }
 
-/** One Lighthouse run of `path`; a run Lighthouse itself could not complete (NO_NAVSTART, NO_FCP…) is run again, twice at most. */
-async function lighthouseRun(path: string) {
+/**
+ * One Lighthouse run of `url`, which must stay on `path` (a screen that sent the browser elsewhere,
+ * signed out, would be scored as the wrong page); a run Lighthouse itself could not complete
+ * (NO_NAVSTART, NO_FCP…) is run again, twice at most.
+ */
+async function lighthouseRun(url: string, path: string): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`${origin}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError ?? (result.lhr.categories.performance?.score == null ? { code: 'NO_SCORE', message: 'no performance score' } : undefined);
-    if (!error) return result.lhr;
-    if (attempt === 3) throw new Error(`Lighthouse could not measure ${path}: ${error.code} ${error.message}`);
-    console.warn(`Lighthouse could not measure ${path} (${error.code}); running it again`);
+    if (!error) {
+      const shown = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (shown !== path) throw new Error(`Lighthouse: ${url} showed ${shown}`);
+      return result.lhr;
+    }
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${error.code} ${error.message}`);
+    console.warn(`Lighthouse could not measure ${url} (${error.code}); running it again`);
   }
 }
 
-function scoreOf(lhr: Awaited<ReturnType<typeof lighthouseRun>>): number {
+function scoreOf(lhr: Result): number {
   return Math.round((lhr.categories.performance?.score ?? 0) * 100);
 }
 
-async function measure(path: string, note = ''): Promise<string> {
-  const runs = [];
-  for (let run = 0; run < RUNS; run++) {
-    const lhr = await lighthouseRun(path);
-    // A screen that sent the browser elsewhere (signed out) would be scored as the wrong page.
-    const shown = new URL(lhr.finalDisplayedUrl).pathname;
-    if (shown !== path) throw new Error(`Lighthouse: ${path} showed ${shown}`);
-    runs.push(lhr);
-  }
-  const byScore = runs.sort((a, b) => scoreOf(a) - scoreOf(b));
+/** The run with the median score of a site's page, with all its runs' scores. */
+function summary(key: string, results: Result[]): string {
+  const [name, path] = key.split('\t') as [string, string];
+  const byScore = [...results].sort((a, b) => scoreOf(a) - scoreOf(b));
   const lhr = byScore[Math.floor((byScore.length - 1) / 2)]!;
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
-    writeFileSync(join(REPORTS, `${path.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
+    writeFileSync(join(REPORTS, `${name}${path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
   }
   const score = scoreOf(lhr);
-  const spread = RUNS > 1 ? ` (median of ${RUNS}: ${byScore.map(scoreOf).join(', ')})` : '';
+  const spread = results.length > 1 ? ` (median of ${results.length}: ${byScore.map(scoreOf).join(', ')})` : '';
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
   const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? NaN;
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
-  const summary = (lhr.audits['resource-summary']?.details as { items?: ResourceSummaryItem[] } | undefined)?.items ?? [];
-  const script = summary.find((item) => item.resourceType === 'script');
-  const target = TARGETS[path];
+  const items = (lhr.audits['resource-summary']?.details as { items?: ResourceSummaryItem[] } | undefined)?.items ?? [];
+  const script = items.find((item) => item.resourceType === 'script');
+  const all = items.find((item) => item.resourceType === 'total');
+  const target = name === 'peer' ? undefined : TARGETS[path];
   const verdict = target === undefined ? '' : score >= target ? `  (target ${target}: met)` : `  (target ${target}: MISSED)`;
+  const site = sites.length > 1 || name === 'peer' ? `${name.padEnd(12)} ` : '';
   return (
-    `${path.padEnd(16)} score ${String(score).padStart(3)}${spread}  LCP ${(lcp / 1000).toFixed(2)} s  FCP ${(fcp / 1000).toFixed(2)} s  TBT ${Math.round(tbt)} ms  ` +
-    `JS ${((script?.transferSize ?? 0) / 1024).toFixed(1)} KiB in ${script?.requestCount ?? 0} files${note}${verdict}`
+    `${site}${path.padEnd(16)} score ${String(score).padStart(3)}${spread}  LCP ${(lcp / 1000).toFixed(2)} s  FCP ${(fcp / 1000).toFixed(2)} s  TBT ${Math.round(tbt)} ms  ` +
+    `JS ${((script?.transferSize ?? 0) / 1024).toFixed(1)} KiB in ${script?.requestCount ?? 0} files, ${all?.requestCount ?? 0} requests${verdict}`
   );
 }
 
