@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { latinDigits } from './minor';
-import { BASIS_POINTS, divideHalfUp, type TaxSettings } from './order-totals';
+import { BASIS_POINTS, type TaxSettings } from './order-totals';
 
 export const TAX_MODES = ['none', 'rate'] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
@@ -107,9 +107,4 @@ export function taxSettingsOf(settings: Pick<MoneySettings, 'taxMode' | 'taxRate
   return settings.taxMode === 'none'
     ? { mode: 'none' }
     : { mode: 'rate', rateBasisPoints: settings.taxRateBp, pricesIncludeTax: settings.pricesIncludeTax, deliveryFeeTaxed: settings.deliveryFeeTaxed };
-}
-
-/** The largest tip an order of `goodsMinor` (after discount) may carry: the truck's cap, half-up. */
-export function maxTipMinor(goodsMinor: number, tipCapBp: number): number {
-  return divideHalfUp(BigInt(goodsMinor) * BigInt(tipCapBp), BASIS_POINTS);
 }
