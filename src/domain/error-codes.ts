@@ -80,6 +80,7 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
     'option_unavailable', 'option_unknown', 'order_refused', 'outside_delivery_zone', 'requested_time_past',
     'requested_time_too_far', 'total_changed', 'truck_closed', 'truck_not_trading', 'truck_opens_at', 'truck_paused',
     'bookings_unavailable', 'event_date_past', 'event_date_too_far', 'truck_not_booking',
+    'tips_not_offered', 'tip_above_cap',
   ],
 };
 

@@ -96,7 +96,7 @@ describe('item input', () => {
 
   it('round-trips through the editor form', () => {
     const item: MenuItem = {
-      id: id(2), categoryId: id(1), nameEn: 'Karak', nameAr: 'كرك', descriptionEn: '', descriptionAr: '', priceMinor: 250, photoId: null, photoUrl: null,
+      id: id(2), categoryId: id(1), nameEn: 'Karak', nameAr: 'كرك', descriptionEn: '', descriptionAr: '', priceMinor: 250, taxCategory: 'standard', photoId: null, photoUrl: null,
       prepMinutes: 3, calories: 120, tags: ['dairy'], position: 0, soldOutUntil: null,
       optionGroups: [{ id: id(3), nameEn: 'Size', nameAr: 'الحجم', required: true, minSelections: 1, maxSelections: 1, options: [{ id: id(4), nameEn: 'Large', nameAr: 'كبير', priceDeltaMinor: 100, soldOutUntil: 'indefinitely' }] }],
     };
@@ -200,7 +200,7 @@ describe('priceLine', () => {
 describe('publicMenuAt', () => {
   const now = new Date('2025-03-10T12:00:00Z');
   const item = (n: number, categoryId: string, position: number, soldOutUntil: MenuItem['soldOutUntil'] = null): MenuItem => ({
-    id: id(n), categoryId, nameEn: `Item ${n}`, nameAr: `صنف ${n}`, descriptionEn: '', descriptionAr: '', priceMinor: 1250, photoId: null, photoUrl: null,
+    id: id(n), categoryId, nameEn: `Item ${n}`, nameAr: `صنف ${n}`, descriptionEn: '', descriptionAr: '', priceMinor: 1250, taxCategory: 'standard', photoId: null, photoUrl: null,
     prepMinutes: null, calories: null, tags: [], position, soldOutUntil,
     optionGroups: [{ id: id(n + 100), nameEn: 'Extras', nameAr: 'إضافات', required: false, minSelections: 0, maxSelections: 1, options: [{ id: id(n + 200), nameEn: 'Cheese', nameAr: 'جبنة', priceDeltaMinor: 250, soldOutUntil: '2025-03-10T18:00:00Z' }] }],
   });

@@ -7,7 +7,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { CurrencySchema, fromMinor } from '../money';
+import { CurrencySchema, fromMinor, TaxCategorySchema } from '../money';
 import { AVAILABILITY_STATES, DIETARY_TAGS, MENU_LIMITS, isAvailable, type AvailabilityState } from './line-pricing';
 import type { Named } from '../names';
 
@@ -126,6 +126,8 @@ export const ItemInputSchema = z
     descriptionEn: DescriptionSchema,
     descriptionAr: DescriptionSchema,
     priceMinor: PriceSchema,
+    /** What the truck's tax rate does to it (decision 017); standard unless said otherwise. */
+    taxCategory: TaxCategorySchema.default('standard'),
     /** An upload of the truck with purpose menu_photo. */
     photoId: UuidSchema.nullable().default(null),
     prepMinutes: z.int().min(0).max(MENU_LIMITS.prepMinutes).nullable().default(null),
@@ -226,6 +228,7 @@ export const MenuItemSchema = z.object({
   descriptionEn: z.string(),
   descriptionAr: z.string(),
   priceMinor: z.int(),
+  taxCategory: TaxCategorySchema,
   photoId: UuidSchema.nullable(),
   photoUrl: z.string().nullable(),
   prepMinutes: z.int().nullable(),
@@ -259,6 +262,7 @@ export function itemInputOf(item: MenuItem): ItemInput {
     descriptionEn: item.descriptionEn,
     descriptionAr: item.descriptionAr,
     priceMinor: item.priceMinor,
+    taxCategory: item.taxCategory,
     photoId: item.photoId,
     prepMinutes: item.prepMinutes,
     calories: item.calories,
@@ -299,6 +303,8 @@ export const PublicMenuItemSchema = z.object({
   descriptionAr: z.string(),
   priceMinor: z.int(),
   price: z.string(),
+  /** The basket taxes it as intake will (decision 017). */
+  taxCategory: TaxCategorySchema,
   photoUrl: z.string().nullable(),
   prepMinutes: z.int().nullable(),
   calories: z.int().nullable(),
@@ -349,6 +355,7 @@ export function publicMenuAt(source: PublicMenuSource, now: Date): { menu: Publi
         descriptionAr: item.descriptionAr,
         priceMinor: item.priceMinor,
         price: fromMinor(item.priceMinor, currency),
+        taxCategory: item.taxCategory,
         photoUrl: item.photoUrl,
         prepMinutes: item.prepMinutes,
         calories: item.calories,

@@ -41,3 +41,5 @@ export const TipSpecSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), basisPoints: BasisPointsSchema }),
   z.object({ kind: z.literal('amount'), minor: z.int().nonnegative() }),
 ]);
+
+export * from './settings';

@@ -132,3 +132,8 @@ export function multiplyMinor(minor: number, quantity: number): number {
   assertSafeInteger(quantity, 'quantity');
   return assertSafeResult(minor * quantity);
 }
+
+/** A rate in basis points as a percentage in the interface's digits: 1500 → "15%" («١٥٪»), 825 → "8.25%". */
+export function formatPercent(basisPoints: number, lang: Lang): string {
+  return new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+}

@@ -169,6 +169,11 @@ export function taxOf(baseMinor: number, rateBasisPoints: number, pricesIncludeT
   return divideHalfUp(exact, pricesIncludeTax ? BASIS_POINTS + rateBasisPoints : BASIS_POINTS);
 }
 
+/** The largest tip an order of `goodsMinor` (after discount) may carry: the truck's cap, half-up. */
+export function maxTipMinor(goodsMinor: number, tipCapBp: number): number {
+  return divideHalfUp(BigInt(goodsMinor) * BigInt(tipCapBp), BASIS_POINTS);
+}
+
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const { tax } = input;
   assertAmount(input.deliveryFeeMinor, 'deliveryFeeMinor');

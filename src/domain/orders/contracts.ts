@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PhoneSchema } from '../accounts';
 import { MENU_LIMITS } from '../menu';
-import { CurrencySchema } from '../money';
+import { BASIS_POINTS, CurrencySchema, TaxCategorySchema, TaxSettingsSchema } from '../money';
 import { countFromText } from '../digits';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from './dashboard';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './flow';
@@ -41,6 +41,16 @@ const TimestampSchema = z.iso.datetime({ offset: true });
 const MinorSchema = z.int().nonnegative();
 
 // ---- Placing an order ---------------------------------------------------------------------------
+
+const tipShare = (value: number, ctx: z.RefinementCtx) => {
+  if (value < 0) ctx.addIssue({ code: 'custom', message: 'tip_negative', params: { code: 'tip_negative' } });
+};
+
+/** A tip as the customer or staff chose it; a negative one is `tip_negative`. */
+export const TipInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('percent'), basisPoints: z.int().max(BASIS_POINTS).superRefine(tipShare) }),
+  z.strictObject({ kind: z.literal('amount'), minor: z.int().superRefine(tipShare) }),
+]);
 
 /** A line as the customer picked it: prices are never sent, the server reads them from the menu. */
 export const OrderLineInputSchema = z.strictObject({
@@ -79,6 +89,11 @@ export const CreateOrderSchema = z
      * otherwise, the order is refused (total_changed) instead of charging an amount nobody saw.
      */
     expectedTotal: MinorSchema.optional(),
+    /**
+     * An optional tip (decision 017): a percent of the goods after any discount, or an amount in minor
+     * units. Not taxed, not revenue; at most the truck's cap; customers only when the truck offers tips.
+     */
+    tip: TipInputSchema.nullable().default(null),
   })
   .superRefine((order, ctx) => {
     if (order.type === 'delivery' && !order.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], params: { code: 'required' } });
@@ -112,6 +127,8 @@ export const INTAKE_PROBLEM_CODES = [
   'below_minimum',
   'no_delivery_for_subtotal',
   'no_delivery_zones',
+  'tips_not_offered',
+  'tip_above_cap',
   'total_changed',
 ] as const;
 export type IntakeProblemCode = (typeof INTAKE_PROBLEM_CODES)[number];
@@ -145,9 +162,41 @@ export const OrderLineSchema = z.object({
   qty: z.int(),
   options: z.array(OrderLineOptionSchema),
   note: z.string(),
+  /** unitPrice × qty, as priced (tax-inclusive when the order's prices include tax). */
   total: MinorSchema,
+  taxCategory: TaxCategorySchema,
+  /** The line's shares of the order's discount and tax (decision 017: they add up to the order's). */
+  discount: MinorSchema,
+  tax: MinorSchema,
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/**
+ * The order's money as orderTotals() computed it at intake, snapshotted (decision 017). Orders placed
+ * before tax existed read tax 0, tip 0, discount 0. subtotal − discount + deliveryFee + (tax unless
+ * pricesIncludeTax) + tip = total.
+ */
+export const OrderMoneySchema = z.object({
+  /** Σ lines as priced. */
+  subtotal: MinorSchema,
+  discount: MinorSchema,
+  /** The promotion code the discount came from, or null. */
+  promotionCode: z.string().nullable(),
+  deliveryFee: MinorSchema,
+  /** The delivery fee's share of `tax`. */
+  deliveryFeeTax: MinorSchema,
+  tax: MinorSchema,
+  /** Basis points: 1500 = 15 %; 0 when the truck charged no tax. */
+  taxRateBp: z.int().min(0).max(BASIS_POINTS),
+  /** The prices (and so subtotal and deliveryFee) have the tax in them. */
+  pricesIncludeTax: z.boolean(),
+  /** Not revenue, not taxed. */
+  tip: MinorSchema,
+  /** Revenue: subtotal − discount, without tax, tips and delivery fees (netSalesMinor()). */
+  netSales: MinorSchema,
+  total: MinorSchema,
+});
+export type OrderMoney = z.infer<typeof OrderMoneySchema>;
 
 export const HISTORY_ACTIONS = ['place', ...ORDER_ACTIONS] as const;
 
@@ -183,6 +232,8 @@ export const OrderSummarySchema = z.object({
   subtotal: MinorSchema,
   deliveryFee: MinorSchema,
   total: MinorSchema,
+  /** The whole money structure (subtotal, deliveryFee and total repeat its figures). */
+  money: OrderMoneySchema,
   currency: CurrencySchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -216,6 +267,7 @@ export const OrderReceiptSchema = z.object({
   subtotal: MinorSchema,
   deliveryFee: MinorSchema,
   total: MinorSchema,
+  money: OrderMoneySchema,
   currency: CurrencySchema,
   estimatedReadyAt: TimestampSchema,
 });
@@ -284,6 +336,9 @@ export const OrderDeskSchema = z.object({
   defaultPrepMinutes: z.int(),
   acceptanceWindowMinutes: z.int(),
   autoAccept: z.boolean(),
+  /** What the phone-order form computes its totals with, as intake will (decision 017). */
+  tax: TaxSettingsSchema,
+  tips: z.object({ enabled: z.boolean(), presetsBp: z.array(z.int()), capBp: z.int() }),
   /** The truck's base, where the phone-order map starts; null when not set. */
   location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
 });

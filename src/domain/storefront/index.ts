@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CUISINES } from '../trucks';
-import { CurrencySchema } from '../money';
+import { CurrencySchema, TaxSettingsSchema } from '../money';
 import { OrderLineSchema, PAYMENT_METHODS } from '../orders/contracts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
@@ -33,6 +33,9 @@ export const StorefrontTruckSchema = z.object({
   /** The truck takes catering and event booking requests (the booking dashboard's switch). */
   takesBookings: z.boolean(),
   notTrading: z.enum(NOT_TRADING_REASONS).nullable(),
+  /** What the basket totals with, as intake will (decision 017): the tax, and the tips offered. */
+  tax: TaxSettingsSchema,
+  tips: z.object({ enabled: z.boolean(), presetsBp: z.array(z.int()), capBp: z.int() }),
 });
 export type StorefrontTruck = z.infer<typeof StorefrontTruckSchema>;
 

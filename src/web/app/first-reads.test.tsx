@@ -49,6 +49,7 @@ const menu: Menu = {
       descriptionEn: '',
       descriptionAr: '',
       priceMinor: 500,
+      taxCategory: 'standard',
       photoId: null,
       photoUrl: null,
       prepMinutes: 3,

@@ -82,6 +82,7 @@ export async function menuItemsOf(db: MenuReader, truckId: string, options: { id
     descriptionEn: row.descriptionEn,
     descriptionAr: row.descriptionAr,
     priceMinor: row.priceMinor,
+    taxCategory: row.taxCategory,
     photoId: row.photoId,
     photoUrl: row.photoId ? uploadUrl(truckId, row.photoId) : null,
     prepMinutes: row.prepMinutes,

@@ -21,7 +21,10 @@ export const orderSalesHourly = pgTable(
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     hour: smallint('hour').notNull(),
     orders: integer('orders').notNull(),
+    /** Net sales (domain netSalesMinor(), decision 017): without tax, tips and delivery fees. */
     revenue: money('revenue').notNull(),
+    /** Tips apart: not revenue. */
+    tips: money('tips').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate, table.hour] })],
 );
@@ -38,6 +41,7 @@ export const orderItemSalesDaily = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The lines' net sales: after their discount, without tax. */
     revenue: money('revenue').notNull(),
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate, table.itemId] })],

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DIETARY_TAGS } from '../../../domain/menu';
+import { TAX_CATEGORIES } from '../../../domain/money/order-totals';
 import { trucks, truckUploads } from './trucks';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -66,6 +67,8 @@ export const menuItems = pgTable(
     descriptionAr: text('description_ar').notNull().default(''),
     /** Minor units of the truck's currency. */
     priceMinor: integer('price_minor').notNull(),
+    /** What the truck's tax rate does to it (decision 017): standard, zero-rated or exempt. */
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
     photoId: uuid('photo_id'),
     prepMinutes: integer('prep_minutes'),
     calories: integer('calories'),

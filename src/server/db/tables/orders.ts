@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   date,
   doublePrecision,
   foreignKey,
@@ -19,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TAX_CATEGORIES } from '../../../domain/money/order-totals';
 import { HISTORY_ACTIONS, ORDER_SOURCES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLine } from '../../../domain/orders/contracts';
 import { DASHBOARD_TABS, ORDER_STATUSES, ORDER_TYPES, type DashboardTab } from '../../../domain/orders';
 import { at, historyColumns, idempotencyKeyColumns, idempotencyKeyIndexes, money, tabOfStatus } from './shared';
@@ -54,8 +57,22 @@ export const orders = pgTable(
     deliveryLng: doublePrecision('delivery_lng'),
     zoneName: text('zone_name'),
     itemCount: integer('item_count').notNull(),
+    // The order's money, snapshotted from orderTotals() at intake (decision 017); orders placed before
+    // it have tax, tip and discount 0, so their totals are unchanged. `subtotal`, `delivery_fee` and
+    // `total` are the issue's subtotal_minor, delivery_fee_minor and total_minor.
+    /** Σ lines as priced (tax-inclusive when prices_include_tax). */
     subtotal: money('subtotal').notNull(),
+    discountMinor: money('discount_minor').notNull().default(0),
+    /** The promotion code the discount came from; null when none. */
+    promotionCode: text('promotion_code'),
     deliveryFee: money('delivery_fee').notNull(),
+    /** The delivery fee's share of tax_minor (net sales leave it out: netSalesMinor()). */
+    deliveryFeeTaxMinor: money('delivery_fee_tax_minor').notNull().default(0),
+    taxMinor: money('tax_minor').notNull().default(0),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** Not revenue and not taxed. */
+    tipMinor: money('tip_minor').notNull().default(0),
     total: money('total').notNull(),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
@@ -78,6 +95,10 @@ export const orders = pgTable(
     index('orders_truck_created_idx').on(table.truckId, table.createdAt, table.id),
     // The acceptance-window job: only pending orders are in it, so it stays tiny.
     index('orders_pending_accept_by_idx').on(table.acceptBy).where(sql`status = 'pending'`),
+    check(
+      'orders_money_check',
+      sql`${table.discountMinor} >= 0 AND ${table.discountMinor} <= ${table.subtotal} AND ${table.taxMinor} >= 0 AND ${table.tipMinor} >= 0 AND ${table.deliveryFeeTaxMinor} BETWEEN 0 AND ${table.taxMinor} AND ${table.taxRateBp} BETWEEN 0 AND 10000`,
+    ),
   ],
 );
 
@@ -96,7 +117,12 @@ export const orderLines = pgTable(
     qty: integer('qty').notNull(),
     options: jsonb('options').$type<OrderLineOptions>().notNull(),
     note: text('note').notNull().default(''),
+    /** unit_price × qty, as priced. */
     total: money('total').notNull(),
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
+    /** The line's shares of the order's discount and tax (largest remainder, decision 017). */
+    discountMinor: money('discount_minor').notNull().default(0),
+    taxMinor: money('tax_minor').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.truckId, table.orderId, table.lineNo] }),

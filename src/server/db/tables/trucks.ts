@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   foreignKey,
@@ -20,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_REVIEW_STATES, DOCUMENT_TYPES, POWER_SOURCES, REVIEW_ACTIONS, TRUCK_STATUSES } from '../../../domain/trucks';
+import { TAX_COUNTRIES, TAX_MODES } from '../../../domain/money/settings';
 import { UPLOAD_PURPOSES } from '../../../domain/uploads';
 import { users } from '../schema';
 
@@ -59,12 +61,33 @@ export const trucks = pgTable(
     autoAccept: boolean('auto_accept').notNull().default(false),
     /** The owner lets staff see the revenue and sales figures on /home (the Team section's switch). */
     staffSeesRevenue: boolean('staff_sees_revenue').notNull().default(false),
+    // ---- Money (issue 44, decision 017): what orderTotals() is given of the truck ----
+    /** 'none': no tax; 'rate': tax_rate_bp on every standard-rated line. */
+    taxMode: text('tax_mode', { enum: TAX_MODES }).notNull().default('none'),
+    /** Basis points: 1500 = 15 %. 0 while tax_mode is 'none'. */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** Menu prices and the delivery fee are entered with the tax in them (GCC practice). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    deliveryFeeTaxed: boolean('delivery_fee_taxed').notNull().default(true),
+    /** The country whose form the registration number follows (ISO 3166 alpha-2, or 'other'). */
+    taxCountry: text('tax_country', { enum: TAX_COUNTRIES }),
+    /** VAT number (Saudi 15 digits 3…3, UAE TRN 15 digits…), normalized; null when not registered. */
+    taxRegistrationNumber: text('tax_registration_number'),
+    tipsEnabled: boolean('tips_enabled').notNull().default(false),
+    /** The tip buttons the customer page offers, in basis points of the goods after discount. */
+    tipPresetsBp: integer('tip_presets_bp').array().notNull().default(sql`ARRAY[0, 500, 1000, 1500]::integer[]`),
+    /** No tip above this share of the goods after discount (basis points). */
+    tipCapBp: integer('tip_cap_bp').notNull().default(3000),
     pausedUntil: at('paused_until'),
     submittedAt: at('submitted_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('trucks_owner_id_idx').on(table.ownerId), index('trucks_status_created_idx').on(table.status, table.createdAt, table.id)],
+  (table) => [
+    index('trucks_owner_id_idx').on(table.ownerId),
+    index('trucks_status_created_idx').on(table.status, table.createdAt, table.id),
+    check('trucks_money_check', sql`${table.taxRateBp} BETWEEN 0 AND 10000 AND ${table.tipCapBp} BETWEEN 0 AND 10000`),
+  ],
 );
 
 /** No foreign key: a Citus reference table cannot point into a distributed one. */

@@ -18,7 +18,7 @@ import { orderLines, orders } from '../../db/tables/orders';
 import { catalogue } from '../../platform/i18n';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
-import type { OrderLineRow, OrderRow } from './orders.view';
+import { moneyOf, type OrderLineRow, type OrderRow } from './orders.view';
 import { nameIn, type Named } from '@domain/names';
 
 const BATCH = 1000;
@@ -28,6 +28,8 @@ const CRLF = '\r\n';
 const COLUMNS = [
   'number', 'date', 'time', 'status', 'type', 'customer', 'phone', 'address', 'zone', 'items',
   'subtotal', 'deliveryFee', 'total', 'currency', 'paymentMethod', 'paymentStatus', 'source',
+  // The order's money (decision 017): tips apart, net sales as the domain defines them.
+  'discount', 'promotionCode', 'tax', 'taxRate', 'pricesIncludeTax', 'tip', 'netSales',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -73,6 +75,14 @@ function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 
     paymentMethod: labels.payment[order.paymentMethod],
     paymentStatus: labels.paid[order.paymentStatus],
     source: labels.source[order.source],
+    discount: fromMinor(order.discountMinor, currency),
+    promotionCode: order.promotionCode ?? '',
+    tax: fromMinor(order.taxMinor, currency),
+    // Basis points as a plain percentage: 1500 → 15, 825 → 8.25.
+    taxRate: String(order.taxRateBp / 100),
+    pricesIncludeTax: order.pricesIncludeTax ? labels.yes : labels.no,
+    tip: fromMinor(order.tipMinor, currency),
+    netSales: fromMinor(moneyOf(order).netSales, currency),
   };
   return csvRow(COLUMNS.map((column) => values[column]));
 }

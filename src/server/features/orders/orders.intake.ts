@@ -17,7 +17,7 @@ import { DomainError, type Lang } from '@domain/errors';
 import { isOpenAt, nextOpening } from '@domain/hours';
 import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
-import { addMinor, formatMoney, type Currency } from '@domain/money';
+import { addMinor, formatMoney, maxTipMinor, orderTotals, taxSettingsOf, type Currency, type DiscountSpec, type OrderTotals } from '@domain/money';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
 import { localToday, tradingBlocks, type TradingBlock } from '@domain/trucks';
@@ -153,11 +153,28 @@ function hoursProblems(facts: AvailabilityFacts<ZoneRecord>, at: Date, { truck, 
   return [{ path: 'truck', code: 'truck_opens_at', params: { opensAt: formatInstant(opensAt, truck.timeZone, lang) } }];
 }
 
+/** A promotion code that applies to the order, and the discount it gives (the promotions feature decides). */
+export interface AppliedPromotion {
+  code: string;
+  spec: DiscountSpec;
+}
+
+/**
+ * A tip the truck does not take: customers only tip a truck that offers tips (staff taking a call
+ * may always add one), and never above the truck's cap of the goods after the discount.
+ */
+function tipProblems(truck: TruckRow, source: OrderSource, totals: OrderTotals, lang: Lang): Problem[] {
+  if (source === 'online' && !truck.tipsEnabled) return [{ path: 'tip', code: 'tips_not_offered' }];
+  const max = maxTipMinor(totals.subtotalMinor - totals.discountMinor, truck.tipCapBp);
+  if (totals.tipMinor > max) return [{ path: 'tip', code: 'tip_above_cap', params: { max: formatMoney(max, truck.currency as Currency, lang) } }];
+  return [];
+}
+
 /**
  * The order as it will be written, or a 422 naming every problem. Reads only (kept ones; with
  * `freshMenu`, the menu from the database), before anything is written.
  */
-export async function priceOrder(context: IntakeContext, body: CreateOrder, freshMenu = false): Promise<PlacedOrderDraft> {
+export async function priceOrder(context: IntakeContext, body: CreateOrder, freshMenu = false, promotion: AppliedPromotion | null = null): Promise<PlacedOrderDraft> {
   const { reads, truck, source, lang, now } = context;
   const currency = truck.currency as Currency;
   const problems: Problem[] = [];
@@ -191,7 +208,19 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
     }
     longestPrep = Math.max(longestPrep, item.prepMinutes ?? 0);
     const { snapshot } = priced;
-    lines.push({ itemId: item.id, nameEn: snapshot.nameEn, nameAr: snapshot.nameAr, unitPrice: priced.unitPrice, qty: line.qty, options: snapshot.options, note: line.note, total: priced.total });
+    lines.push({
+      itemId: item.id,
+      nameEn: snapshot.nameEn,
+      nameAr: snapshot.nameAr,
+      unitPrice: priced.unitPrice,
+      qty: line.qty,
+      options: snapshot.options,
+      note: line.note,
+      total: priced.total,
+      taxCategory: item.taxCategory,
+      discountMinor: 0,
+      taxMinor: 0,
+    });
   });
   const subtotal = addMinor(...lines.map((line) => line.total));
 
@@ -208,7 +237,17 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
       problems.push({ path: 'delivery', code: NO_DELIVERY_CODES[quote.reason], params: minimum });
     }
   }
-  const total = addMinor(subtotal, deliveryFee);
+  // The order's money by the one rule (decision 017), as the customer's basket computed it.
+  const totals = orderTotals({
+    currency,
+    lines: lines.map((line) => ({ unitPriceMinor: line.unitPrice, quantity: line.qty, taxCategory: line.taxCategory })),
+    deliveryFeeMinor: deliveryFee,
+    tax: taxSettingsOf(truck),
+    discount: promotion?.spec ?? null,
+    tip: body.tip,
+  });
+  if (body.tip !== null) problems.push(...tipProblems(truck, source, totals, lang));
+  const { totalMinor: total } = totals;
   if (problems.length === 0 && body.expectedTotal !== undefined && body.expectedTotal !== total) {
     problems.push({ path: 'expectedTotal', code: 'total_changed', params: { total: formatMoney(total, currency, lang) } });
   }
@@ -221,10 +260,19 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
     source,
     customer: body.customer,
     delivery,
-    lines,
+    lines: lines.map((line, index) => ({ ...line, discountMinor: totals.lines[index]!.discountMinor, taxMinor: totals.lines[index]!.taxMinor })),
     subtotal,
     deliveryFee,
     total,
+    money: {
+      discountMinor: totals.discountMinor,
+      promotionCode: promotion?.code ?? null,
+      deliveryFeeTaxMinor: totals.deliveryFeeTaxMinor,
+      taxMinor: totals.taxMinor,
+      taxRateBp: totals.taxRateBasisPoints,
+      pricesIncludeTax: totals.pricesIncludeTax,
+      tipMinor: totals.tipMinor,
+    },
     paymentMethod: body.paymentMethod,
     requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
     estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),

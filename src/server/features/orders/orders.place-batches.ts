@@ -79,16 +79,20 @@ WITH input AS (
   WINDOW day AS (PARTITION BY g.truck_id, g.business_date)
 ), placed AS (
   INSERT INTO orders (truck_id, id, public_id, business_date, number, status, type, source, customer_name, customer_phone,
-    delivery_address, delivery_lat, delivery_lng, zone_name, item_count, subtotal, delivery_fee, total, currency,
+    delivery_address, delivery_lat, delivery_lng, zone_name, item_count, subtotal, discount_minor, promotion_code, delivery_fee,
+    delivery_fee_tax_minor, tax_minor, tax_rate_bp, prices_include_tax, tip_minor, total, currency,
     payment_method, payment_status, requested_time, estimated_ready_at, accept_by, acknowledged_at, created_at, updated_at, version)
   SELECT n.truck_id, n.id, o.public_id, n.business_date, n.number, o.status, o.type, o.source, o.customer_name, o.customer_phone,
-    o.delivery_address, o.delivery_lat, o.delivery_lng, o.zone_name, o.item_count, o.subtotal, o.delivery_fee, o.total, o.currency,
+    o.delivery_address, o.delivery_lat, o.delivery_lng, o.zone_name, o.item_count, o.subtotal, o.discount_minor, o.promotion_code, o.delivery_fee,
+    o.delivery_fee_tax_minor, o.tax_minor, o.tax_rate_bp, o.prices_include_tax, o.tip_minor, o.total, o.currency,
     o.payment_method, o.payment_status, o.requested_time, o.estimated_ready_at, o.accept_by, o.acknowledged_at, o.created_at, o.updated_at, o.version
   FROM numbered n, jsonb_populate_record(NULL::orders, n."order") o
   RETURNING truck_id, id, number
 ), lines AS (
-  INSERT INTO order_lines (truck_id, order_id, line_no, item_id, name_en, name_ar, unit_price, qty, options, note, total)
-  SELECT p.truck_id, p.id, l.line_no, l.item_id, l.name_en, l.name_ar, l.unit_price, l.qty, l.options, l.note, l.total
+  INSERT INTO order_lines (truck_id, order_id, line_no, item_id, name_en, name_ar, unit_price, qty, options, note, total,
+    tax_category, discount_minor, tax_minor)
+  SELECT p.truck_id, p.id, l.line_no, l.item_id, l.name_en, l.name_ar, l.unit_price, l.qty, l.options, l.note, l.total,
+    l.tax_category, l.discount_minor, l.tax_minor
   FROM placed p JOIN input i ON i.id = p.id, jsonb_populate_recordset(NULL::order_lines, i.lines) l
 ), history AS (
   INSERT INTO order_history (truck_id, order_id, version, status, action, reason, actor_id, actor_name, at)

@@ -19,7 +19,7 @@ import {
   type OrderReceipt,
   type OrderSource,
 } from '@domain/orders/contracts';
-import type { Currency } from '@domain/money';
+import { taxSettingsOf, type Currency } from '@domain/money';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,6 +52,7 @@ function receiptOf(order: Order): OrderReceipt {
     subtotal: order.subtotal,
     deliveryFee: order.deliveryFee,
     total: order.total,
+    money: order.money,
     currency: order.currency,
     estimatedReadyAt: order.estimatedReadyAt!,
   };
@@ -123,7 +124,7 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/orders/desk',
-    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window', response: { 200: OrderDeskSchema } }),
+    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window, the tax settings and tips the phone-order form totals with', response: { 200: OrderDeskSchema } }),
     async (request) => {
       const { truck } = truckAccessOf(request);
       return {
@@ -135,6 +136,8 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
         defaultPrepMinutes: truck.defaultPrepMinutes,
         acceptanceWindowMinutes: truck.acceptanceWindowMinutes,
         autoAccept: truck.autoAccept,
+        tax: taxSettingsOf(truck),
+        tips: { enabled: truck.tipsEnabled, presetsBp: truck.tipPresetsBp, capBp: truck.tipCapBp },
         location: truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng },
       };
     },

@@ -129,10 +129,15 @@ export interface PlacedOrderDraft {
     options: (typeof orderLines.$inferInsert)['options'];
     note: string;
     total: number;
+    taxCategory: OrderLineRow['taxCategory'];
+    discountMinor: number;
+    taxMinor: number;
   }[];
   subtotal: number;
   deliveryFee: number;
   total: number;
+  /** The rest of orderTotals()' answer, as the columns keep it (decision 017). */
+  money: Pick<OrderRow, 'discountMinor' | 'promotionCode' | 'deliveryFeeTaxMinor' | 'taxMinor' | 'taxRateBp' | 'pricesIncludeTax' | 'tipMinor'>;
   paymentMethod: OrderRow['paymentMethod'];
   requestedTime: Date | null;
   estimatedReadyAt: Date;
@@ -191,6 +196,7 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
     subtotal: draft.subtotal,
     deliveryFee: draft.deliveryFee,
     total: draft.total,
+    ...draft.money,
     currency: truck.currency,
     paymentMethod: draft.paymentMethod,
     paymentStatus: 'unpaid',

@@ -441,6 +441,8 @@ describe('the desk', () => {
       defaultPrepMinutes: 15,
       acceptanceWindowMinutes: 10,
       autoAccept: false,
+      tax: { mode: 'none' },
+      tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 },
       location: { lat: 29.38, lng: 47.99 },
     });
   });

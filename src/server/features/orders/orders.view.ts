@@ -1,12 +1,35 @@
 /** Order rows as the API's contracts: the summary lists and events carry, the whole order the panel shows. */
-import type { Order, OrderHistoryEntry, OrderLine, OrderSummary } from '@domain/orders/contracts';
-import type { Currency } from '@domain/money';
+import type { Order, OrderHistoryEntry, OrderLine, OrderMoney, OrderSummary } from '@domain/orders/contracts';
+import { netSalesMinor, type Currency } from '@domain/money';
 import type { orderHistory, orderLines, orders } from '../../db/tables/orders';
 import { iso, toHistoryEntry as historyEntry } from '../../platform/history';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+
+/** The order's money as snapshotted at intake (decision 017). */
+export function moneyOf(row: OrderRow): OrderMoney {
+  return {
+    subtotal: row.subtotal,
+    discount: row.discountMinor,
+    promotionCode: row.promotionCode,
+    deliveryFee: row.deliveryFee,
+    deliveryFeeTax: row.deliveryFeeTaxMinor,
+    tax: row.taxMinor,
+    taxRateBp: row.taxRateBp,
+    pricesIncludeTax: row.pricesIncludeTax,
+    tip: row.tipMinor,
+    netSales: netSalesMinor({
+      subtotalMinor: row.subtotal,
+      discountMinor: row.discountMinor,
+      taxMinor: row.taxMinor,
+      deliveryFeeTaxMinor: row.deliveryFeeTaxMinor,
+      pricesIncludeTax: row.pricesIncludeTax,
+    }),
+    total: row.total,
+  };
+}
 
 export function toSummary(row: OrderRow): OrderSummary {
   return {
@@ -27,6 +50,7 @@ export function toSummary(row: OrderRow): OrderSummary {
     subtotal: row.subtotal,
     deliveryFee: row.deliveryFee,
     total: row.total,
+    money: moneyOf(row),
     currency: row.currency as Currency,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
@@ -50,6 +74,9 @@ export function toLine(row: OrderLineRow): OrderLine {
     options: row.options,
     note: row.note,
     total: row.total,
+    taxCategory: row.taxCategory,
+    discount: row.discountMinor,
+    tax: row.taxMinor,
   };
 }
 

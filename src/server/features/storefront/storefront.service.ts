@@ -5,7 +5,7 @@
  */
 import type { Availability } from '@domain/availability';
 import type { PublicMenu } from '@domain/menu';
-import type { Currency } from '@domain/money';
+import { taxSettingsOf, type Currency } from '@domain/money';
 import type { StorefrontTruck } from '@domain/storefront';
 import { uploadUrl } from '@domain/uploads';
 import { eq } from 'drizzle-orm';
@@ -65,6 +65,8 @@ export function createStorefrontService(app: FastifyInstance) {
         spot: spot ?? base,
         takesBookings: truck.availableToArrive && blocks.length === 0,
         notTrading: blocks.length === 0 ? null : blocks.some((block) => block.code === 'truck_not_approved') ? 'not_approved' : 'papers_expired',
+        tax: taxSettingsOf(truck),
+        tips: { enabled: truck.tipsEnabled, presetsBp: truck.tipPresetsBp, capBp: truck.tipCapBp },
       },
       menu,
       menuJson: menuReply ? menuReply.body.toString('utf8') : null,

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { authOf, requireRole, requireUser } from '../../platform/auth';
 import { can, truckAccessOf, truckGuard } from '../../platform/truck-access';
 import { bearer, NoContent, TruckParams, truckRouteOptions } from '../../platform/truck-routes';
+import { moneySettingsRoutes } from './money-settings';
 import { createReviewService } from './review.service';
 import { createTrucksService } from './trucks.service';
 
@@ -33,6 +34,7 @@ export async function trucksRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const trucks = createTrucksService(instance);
   const review = createReviewService(instance, trucks);
+  await instance.register(moneySettingsRoutes);
 
   app.get(
     '/trucks',

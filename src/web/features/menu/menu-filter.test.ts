@@ -6,7 +6,7 @@ import { filterItems, isFiltering, NO_FILTER, searchIndexOf, sectionsOf } from '
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const now = new Date('2025-03-10T12:00:00Z');
 const item = (n: number, categoryId: string, position: number, over: Partial<MenuItem> = {}): MenuItem => ({
-  id: id(n), categoryId, nameEn: `Item ${n}`, nameAr: '', descriptionEn: '', descriptionAr: '', priceMinor: 100, photoId: null, photoUrl: null,
+  id: id(n), categoryId, nameEn: `Item ${n}`, nameAr: '', descriptionEn: '', descriptionAr: '', priceMinor: 100, taxCategory: 'standard', photoId: null, photoUrl: null,
   prepMinutes: null, calories: null, tags: [], position, soldOutUntil: null, optionGroups: [], ...over,
 });
 const categories = [

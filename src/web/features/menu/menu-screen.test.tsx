@@ -41,6 +41,7 @@ function bigMenu(): Menu {
     descriptionEn: 'Freshly made',
     descriptionAr: 'طازج',
     priceMinor: 1000 + n,
+    taxCategory: 'standard',
     photoId: null,
     photoUrl: null,
     prepMinutes: 5,

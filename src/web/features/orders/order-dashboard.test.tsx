@@ -42,6 +42,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
     subtotal: 2_800,
     deliveryFee: 0,
     total: 2_800,
+    money: { subtotal: 2_800, discount: 0, promotionCode: null, deliveryFee: 0, deliveryFeeTax: 0, tax: 0, taxRateBp: 0, pricesIncludeTax: false, tip: 0, netSales: 2_800, total: 2_800 },
     currency: 'KWD',
     paymentMethod: 'cash',
     paymentStatus: 'unpaid',
@@ -58,7 +59,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
 
 const full = (order: OrderSummary): Order => ({
   ...order,
-  lines: [{ itemId: uuid(900), nameEn: 'Chicken shawarma', nameAr: 'شاورما دجاج', unitPrice: 1_400, qty: 2, options: [], note: 'No pickles', total: 2_800 }],
+  lines: [{ itemId: uuid(900), nameEn: 'Chicken shawarma', nameAr: 'شاورما دجاج', unitPrice: 1_400, qty: 2, options: [], note: 'No pickles', total: 2_800, taxCategory: 'standard', discount: 0, tax: 0 }],
   history: [{ version: 0, status: 'pending', action: 'place', reason: null, at: order.createdAt, actor: null }],
 });
 

@@ -12,6 +12,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderFormat } from './order-format';
 import { nameIn } from '@domain/names';
+import { formatPercent as percentOf } from '@domain/money/minor';
 
 export type TicketKind = 'kitchen' | 'receipt';
 
@@ -81,6 +82,24 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
             <div className="td-ticket__line">
               <span>{t('panel.deliveryFee')}</span>
               <span>{format.money(order.deliveryFee, order.currency)}</span>
+            </div>
+          )}
+          {order.money.discount > 0 && (
+            <div className="td-ticket__line">
+              <span>{t('panel.discount')}</span>
+              <span>−{format.money(order.money.discount, order.currency)}</span>
+            </div>
+          )}
+          {order.money.taxRateBp > 0 && (
+            <div className="td-ticket__line" data-testid="ticket-tax">
+              <span>{t(order.money.pricesIncludeTax ? 'panel.taxIncluded' : 'panel.tax', { rate: percentOf(order.money.taxRateBp, format.lang) })}</span>
+              <span>{format.money(order.money.tax, order.currency)}</span>
+            </div>
+          )}
+          {order.money.tip > 0 && (
+            <div className="td-ticket__line" data-testid="ticket-tip">
+              <span>{t('panel.tip')}</span>
+              <span>{format.money(order.money.tip, order.currency)}</span>
             </div>
           )}
           <div className="td-ticket__line td-ticket__big">

@@ -19,7 +19,7 @@ import PhoneOrderDialog from './phone-order-dialog';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, location: null };
+const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, tax: { mode: 'none' }, tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 }, location: null };
 const MENU: Menu = {
   truckId: TRUCK,
   relation: 'staff',
@@ -39,6 +39,7 @@ const MENU: Menu = {
       descriptionEn: '',
       descriptionAr: '',
       priceMinor: 1_250,
+      taxCategory: 'standard',
       photoId: null,
       photoUrl: null,
       prepMinutes: 10,
@@ -74,8 +75,8 @@ const MENU: Menu = {
         },
       ],
     },
-    { id: uuid(3), categoryId: uuid(101), nameEn: 'Mint lemonade', nameAr: 'ليمون بالنعناع', descriptionEn: '', descriptionAr: '', priceMinor: 500, photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 0, optionGroups: [], soldOutUntil: null },
-    { id: uuid(2), categoryId: uuid(100), nameEn: 'Sold-out fries', nameAr: 'بطاطا', descriptionEn: '', descriptionAr: '', priceMinor: 750, photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 1, optionGroups: [], soldOutUntil: 'indefinitely' },
+    { id: uuid(3), categoryId: uuid(101), nameEn: 'Mint lemonade', nameAr: 'ليمون بالنعناع', descriptionEn: '', descriptionAr: '', priceMinor: 500, taxCategory: 'standard', photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 0, optionGroups: [], soldOutUntil: null },
+    { id: uuid(2), categoryId: uuid(100), nameEn: 'Sold-out fries', nameAr: 'بطاطا', descriptionEn: '', descriptionAr: '', priceMinor: 750, taxCategory: 'standard', photoId: null, photoUrl: null, prepMinutes: null, calories: null, tags: [], position: 1, optionGroups: [], soldOutUntil: 'indefinitely' },
   ],
 };
 

@@ -13,6 +13,8 @@ import { useWording, type Translate } from './i18n';
 import type { Availability, StorefrontTruck } from './page-data';
 import { Sheet } from './sheet';
 import { nameIn } from '@domain/names';
+import { maxTipMinor, orderTotals, type TipSpec } from '@domain/money/order-totals';
+import { toMinor } from '@domain/money/minor';
 import { normalizePhone } from '@domain/digits';
 
 const PointPicker = lazy(() => import('./point-picker'));
@@ -75,7 +77,29 @@ export function CartPanel(props: {
   const quote: Quote = !ask ? { state: 'idle' } : answer?.ask !== ask ? { state: 'checking' } : answer.quote ? { state: 'done', quote: answer.quote } : { state: 'failed' };
 
   const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : null;
-  const total = priced.subtotal + (fee ?? 0);
+  // The tip the customer picked: a preset (basis points), or an amount typed in.
+  const [tipChoice, setTipChoice] = useState<{ kind: 'preset'; basisPoints: number } | { kind: 'custom'; text: string }>({ kind: 'preset', basisPoints: 0 });
+  const customTip = tipChoice.kind === 'custom' ? toMinor(tipChoice.text || '0', truck.currency) : null;
+  const tip: TipSpec | null = !truck.tips.enabled
+    ? null
+    : tipChoice.kind === 'preset'
+      ? tipChoice.basisPoints === 0
+        ? null
+        : { kind: 'percent', basisPoints: tipChoice.basisPoints }
+      : customTip?.ok && customTip.minor > 0
+        ? { kind: 'amount', minor: customTip.minor }
+        : null;
+  // The money by the one rule intake uses (decision 017): the tax line and the total the order is placed at.
+  const totals = orderTotals({
+    currency: truck.currency,
+    lines: priced.lines.filter((each) => each.problems.length === 0).map((each) => ({ unitPriceMinor: each.unitPrice, quantity: each.line.qty, taxCategory: each.item?.taxCategory ?? 'standard' })),
+    deliveryFeeMinor: fee ?? 0,
+    tax: truck.tax,
+    tip,
+  });
+  const total = totals.totalMinor;
+  const tipMax = maxTipMinor(totals.subtotalMinor - totals.discountMinor, truck.tips.capBp);
+  const tipProblem = customTip && !customTip.ok ? t('tip.invalid') : customTip?.ok && customTip.minor < 0 ? t('tip.negative') : totals.tipMinor > tipMax ? t('tip.aboveCap', { max: format.money(tipMax) }) : null;
   const deliveryReady = type === 'pickup' || (address.trim() !== '' && quote.state === 'done' && quote.quote.delivers);
   const takingOrders = !truck.notTrading && availability.status.open;
 
@@ -101,6 +125,7 @@ export function CartPanel(props: {
       ...(type === 'delivery' && point ? { delivery: { address: address.trim(), ...point } } : {}),
       paymentMethod: payment,
       expectedTotal: total,
+      ...(tip ? { tip } : {}),
     };
     const serialized = JSON.stringify(body);
     if (attempt.current.body !== serialized) attempt.current = { key: newKey(), body: serialized, busy: false };
@@ -242,6 +267,33 @@ export function CartPanel(props: {
             </label>
           </fieldset>
 
+          {truck.tips.enabled && (
+            <fieldset className="sf-fieldset" data-testid="tip-choices">
+              <legend>{t('tip.title')}</legend>
+              {truck.tips.presetsBp.map((basisPoints) => (
+                <label className="sf-choice" key={basisPoints}>
+                  <input type="radio" name="tip" checked={tipChoice.kind === 'preset' && tipChoice.basisPoints === basisPoints} onChange={() => setTipChoice({ kind: 'preset', basisPoints })} />
+                  <span>{basisPoints === 0 ? t('tip.none') : format.percent(basisPoints)}</span>
+                </label>
+              ))}
+              <label className="sf-choice">
+                <input type="radio" name="tip" checked={tipChoice.kind === 'custom'} onChange={() => setTipChoice({ kind: 'custom', text: '' })} />
+                <span>{t('tip.custom')}</span>
+              </label>
+              {tipChoice.kind === 'custom' && (
+                <label className="sf-field">
+                  <span>{t('tip.amount', { currency: truck.currency })}</span>
+                  <input inputMode="decimal" value={tipChoice.text} onChange={(event) => setTipChoice({ kind: 'custom', text: event.target.value })} data-testid="tip-amount" />
+                </label>
+              )}
+              {tipProblem && (
+                <p className="sf-error" role="alert">
+                  {tipProblem}
+                </p>
+              )}
+            </fieldset>
+          )}
+
           <dl className="sf-totals">
             <dt>{t('cart.subtotal')}</dt>
             <dd>{format.money(priced.subtotal)}</dd>
@@ -249,6 +301,18 @@ export function CartPanel(props: {
               <>
                 <dt>{t('cart.deliveryFee')}</dt>
                 <dd data-testid="delivery-fee">{fee === null ? t('cart.feeAfterPoint') : format.money(fee)}</dd>
+              </>
+            )}
+            {truck.tax.mode === 'rate' && (
+              <>
+                <dt>{totals.pricesIncludeTax ? t('cart.taxIncluded', { rate: format.percent(totals.taxRateBasisPoints) }) : t('cart.tax', { rate: format.percent(totals.taxRateBasisPoints) })}</dt>
+                <dd data-testid="cart-tax">{format.money(totals.taxMinor)}</dd>
+              </>
+            )}
+            {totals.tipMinor > 0 && (
+              <>
+                <dt>{t('cart.tip')}</dt>
+                <dd data-testid="cart-tip">{format.money(totals.tipMinor)}</dd>
               </>
             )}
             <dt>{t('cart.total')}</dt>
@@ -271,7 +335,7 @@ export function CartPanel(props: {
             </div>
           )}
           {!takingOrders && <p className="sf-error">{t('checkout.closed')}</p>}
-          <button type="submit" className="sf-primary" disabled={sending || !priced.orderable || !deliveryReady || !takingOrders} data-testid="place-order">
+          <button type="submit" className="sf-primary" disabled={sending || !priced.orderable || !deliveryReady || !takingOrders || tipProblem !== null} data-testid="place-order">
             {sending ? t('checkout.placing') : t('checkout.place', { total: format.money(total) })}
           </button>
         </form>
