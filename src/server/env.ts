@@ -54,7 +54,6 @@ const EnvSchema = z.object({
   UNIFONIC_APP_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
   UNIFONIC_SENDER_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   UNIFONIC_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://el.cloud.unifonic.com')),
-  UNATTENDED_PAUSE_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(240).default(5)),
 }).superRefine((env, ctx) => {
   const need = (names: (keyof typeof env)[]) => {
     for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with MESSAGES_PROVIDER=${env.MESSAGES_PROVIDER}` });
@@ -108,8 +107,6 @@ export interface Config {
     | { provider: 'outbox' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; whatsappFrom: string | undefined; apiUrl: string }
     | { provider: 'unifonic'; appSid: string; senderId: string; apiUrl: string };
-  /** Minutes without a connected dashboard during an open shift before online orders pause; 0 turns it off. */
-  unattendedPauseMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -176,7 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : parsed.MESSAGES_PROVIDER === 'unifonic'
           ? { provider: 'unifonic', appSid: parsed.UNIFONIC_APP_SID!, senderId: parsed.UNIFONIC_SENDER_ID!, apiUrl: parsed.UNIFONIC_API_URL.replace(/\/$/, '') }
           : { provider: 'outbox' },
-    unattendedPauseMinutes: parsed.UNATTENDED_PAUSE_MINUTES,
   };
 }
 
