@@ -13,6 +13,7 @@ import { simulatorWanted, startDemoSimulator } from './demo/demo-simulator';
 import type { Config } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { bookingsRoutes } from './features/bookings/bookings.routes';
+import { customerMessagesRoutes } from './features/customer-messages/customer-messages.routes';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -33,6 +34,7 @@ import { lifecyclePlugin } from './platform/lifecycle';
 import { listenerPlugin } from './platform/listener';
 import { loggerOptions } from './platform/logging';
 import { mailPlugin } from './platform/mail';
+import { messagingPlugin } from './platform/messaging';
 import { metricsPlugin } from './platform/metrics';
 import { openapiPlugin } from './platform/openapi';
 import { postgresRateLimitStore } from './platform/rate-limit-store';
@@ -108,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(readCachePlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(messagingPlugin);
   await app.register(openapiPlugin);
   await app.register(uploadsPlugin, { prefix: '/api/v1' });
   await app.register(jobsPlugin);
@@ -125,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(homeRoutes, { prefix: '/api/v1' });
   await app.register(bookingsRoutes, { prefix: '/api/v1' });
   await app.register(teamRoutes, { prefix: '/api/v1' });
+  await app.register(customerMessagesRoutes, { prefix: '/api/v1' });
   await app.register(storefrontRoutes);
   await app.register(guideRoutes);
 

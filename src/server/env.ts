@@ -45,6 +45,21 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  MESSAGES_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['outbox', 'twilio', 'unifonic']).default('outbox')),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_WHATSAPP_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.twilio.com')),
+  UNIFONIC_APP_SID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  UNIFONIC_SENDER_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  UNIFONIC_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://el.cloud.unifonic.com')),
+}).superRefine((env, ctx) => {
+  const need = (names: (keyof typeof env)[]) => {
+    for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with MESSAGES_PROVIDER=${env.MESSAGES_PROVIDER}` });
+  };
+  if (env.MESSAGES_PROVIDER === 'twilio') need(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+  if (env.MESSAGES_PROVIDER === 'unifonic') need(['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID']);
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -87,6 +102,11 @@ export interface Config {
   /** Set: /metrics (no token) on this port of metricsHost, every worker's figures added up. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Customer messages (SMS, WhatsApp): the console outbox unless a provider is configured (decision 019). */
+  messages:
+    | { provider: 'outbox' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; whatsappFrom: string | undefined; apiUrl: string }
+    | { provider: 'unifonic'; appSid: string; senderId: string; apiUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: parsed.METRICS_TOKEN,
     metricsPort: parsed.METRICS_PORT,
     metricsHost: parsed.METRICS_HOST,
+    messages:
+      parsed.MESSAGES_PROVIDER === 'twilio'
+        ? { provider: 'twilio', accountSid: parsed.TWILIO_ACCOUNT_SID!, authToken: parsed.TWILIO_AUTH_TOKEN!, from: parsed.TWILIO_FROM!, whatsappFrom: parsed.TWILIO_WHATSAPP_FROM, apiUrl: parsed.TWILIO_API_URL.replace(/\/$/, '') }
+        : parsed.MESSAGES_PROVIDER === 'unifonic'
+          ? { provider: 'unifonic', appSid: parsed.UNIFONIC_APP_SID!, senderId: parsed.UNIFONIC_SENDER_ID!, apiUrl: parsed.UNIFONIC_API_URL.replace(/\/$/, '') }
+          : { provider: 'outbox' },
   };
 }
 

@@ -44,3 +44,19 @@ export {
   type Pause,
 } from './hours-api.schema';
 export { MAX_EXCEPTIONS, MAX_PAUSE_HOURS, PAUSE_MINUTES } from './limits';
+export {
+  SOON_MINUTES,
+  STOP_DAY_KINDS,
+  STOP_WEEK_DAYS,
+  StopDaySchema,
+  StopSchema,
+  StopWeekSchema,
+  stopTiming,
+  stopWeek,
+  upcomingStops,
+  type Stop,
+  type StopDay,
+  type StopDayKind,
+  type StopTiming,
+  type StopWeek,
+} from './stop-week';

@@ -14,15 +14,19 @@ import arErrors from '@domain/i18n/ar/errors.json';
 import arFields from '@domain/i18n/ar/fields.json';
 import arMail from '@domain/i18n/ar/mail.json';
 import arStorefrontPage from '@domain/i18n/ar/storefront-page.json';
+import arStops from '@domain/i18n/ar/stops.json';
+import arCustomerMessages from '@domain/i18n/ar/customer-messages.json';
 import enCsv from '@domain/i18n/en/csv.json';
 import enErrors from '@domain/i18n/en/errors.json';
 import enFields from '@domain/i18n/en/fields.json';
 import enMail from '@domain/i18n/en/mail.json';
 import enStorefrontPage from '@domain/i18n/en/storefront-page.json';
+import enStops from '@domain/i18n/en/stops.json';
+import enCustomerMessages from '@domain/i18n/en/customer-messages.json';
 
 const resources = {
-  en: { errors: enErrors, fields: enFields, mail: enMail, csv: enCsv, 'storefront-page': enStorefrontPage },
-  ar: { errors: arErrors, fields: arFields, mail: arMail, csv: arCsv, 'storefront-page': arStorefrontPage },
+  en: { errors: enErrors, fields: enFields, mail: enMail, csv: enCsv, 'storefront-page': enStorefrontPage, stops: enStops, 'customer-messages': enCustomerMessages },
+  ar: { errors: arErrors, fields: arFields, mail: arMail, csv: arCsv, 'storefront-page': arStorefrontPage, stops: arStops, 'customer-messages': arCustomerMessages },
 } as const;
 
 export type ServerNamespace = keyof (typeof resources)['en'];

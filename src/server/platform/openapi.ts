@@ -39,6 +39,9 @@ const OWN_ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/v1/trucks/:truckId/events': [401, 403],
   'POST /api/v1/invitations/preview': [404, 410],
   'POST /api/v1/invitations/accept': [403, 404, 410],
+  // A provider's webhook: 404 when that provider is not the configured one, 403 for a bad signature or token.
+  'POST /api/v1/public/messages/inbound/twilio': [403, 404],
+  'POST /api/v1/public/messages/inbound/unifonic': [403, 404],
 };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -12,6 +12,7 @@ import { fromMinor } from '@domain/money';
 import { descriptionIn, nameIn } from '@domain/names';
 import { serverText } from '../../platform/i18n';
 import type { StorefrontPage } from './storefront.service';
+import { stopEvents } from './stops.page';
 
 const FALLBACK_TEMPLATE =
   '<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8" /><title>TruckDesk</title><!--storefront-head--></head><body><div id="root"></div><!--storefront-data--></body></html>';
@@ -31,9 +32,10 @@ function withLanguage(template: string, lang: Lang): string {
   return template.replace(/<html[^>]*>/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
 }
 
-/** schema.org FoodEstablishment with its menu, in the page's language. */
-export function foodEstablishment(page: StorefrontPage, lang: Lang, url: string, image: string | null): Record<string, unknown> {
+/** schema.org FoodEstablishment with its menu and its coming stops (an Event at its Place each), in the page's language. */
+export function foodEstablishment(page: StorefrontPage, lang: Lang, url: string, image: string | null, now = new Date()): Record<string, unknown> {
   const { truck, menu } = page;
+  const events = stopEvents(truck, page.week, lang, url, now);
   return {
     '@context': 'https://schema.org',
     '@type': 'FoodEstablishment',
@@ -64,6 +66,7 @@ export function foodEstablishment(page: StorefrontPage, lang: Lang, url: string,
           },
         }
       : {}),
+    ...(events.length > 0 ? { event: events } : {}),
   };
 }
 
@@ -97,7 +100,7 @@ export function renderStorefront(template: string, page: StorefrontPage, context
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`, '<meta name="twitter:card" content="summary" />'] : []),
     `<script type="application/ld+json">${scriptJson(JSON.stringify(foodEstablishment(page, lang, url, image)))}</script>`,
   ].join('\n    ');
-  const data = `{"truck":${JSON.stringify(page.truck)},"menu":${page.menuJson ?? 'null'},"availability":${JSON.stringify(page.availability)}}`;
+  const data = `{"truck":${JSON.stringify(page.truck)},"menu":${page.menuJson ?? 'null'},"availability":${JSON.stringify(page.availability)},"week":${JSON.stringify(page.week)}}`;
   // Function replacers: a replacement string would read "$&" or "$'" in a truck's name as a pattern.
   return withLanguage(template, lang)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)

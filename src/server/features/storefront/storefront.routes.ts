@@ -4,6 +4,7 @@
  * Menu, availability, placing and following an order are the menu, hours and orders features' routes.
  */
 import type { Lang } from '@domain/errors';
+import { StopWeekSchema } from '@domain/hours';
 import { StorefrontTruckSchema } from '@domain/storefront';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { truckNotFound } from '../../platform/truck-access';
 import { TruckSlugParams } from '../../platform/truck-routes';
 import { readStorefrontTemplate, renderNotFound, renderStorefront } from './storefront.page';
 import { createStorefrontService } from './storefront.service';
+import { renderWidget, stopsCalendar } from './stops.page';
 
 /** The language the visitor picked on the page (a cookie, so the server can answer in it), else the browser's. */
 export const LANG_COOKIE = 'td_lang';
@@ -26,6 +28,9 @@ function pageLanguage(request: FastifyRequest): Lang {
 }
 
 const PageQuery = z.object({ lang: z.enum(['en', 'ar']).optional() });
+
+/** The widget sits in an <iframe> on any site: it runs no script, so framing it risks nothing. */
+const WIDGET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors *; base-uri 'none'; form-action 'none'";
 
 export async function storefrontRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +55,45 @@ export async function storefrontRoutes(instance: FastifyInstance): Promise<void>
     },
   );
 
+  app.get(
+    '/api/v1/public/trucks/:slug/week',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary: "The truck's coming seven days from its today: each day's shifts with where it parks (the shift's spot, else its base), and whether the day is regular, special (an exception with its own shifts) or closed",
+        params: TruckSlugParams,
+        response: { 200: StopWeekSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await storefront.page(request.params.slug);
+      if (!page) throw truckNotFound();
+      reply.header('cache-control', 'no-cache');
+      return page.week;
+    },
+  );
+
+  app.get(
+    '/api/v1/public/trucks/:slug/stops.ics',
+    {
+      schema: {
+        tags: ['storefront'],
+        summary: "The truck's public calendar feed (text/calendar, iCalendar): its stops of the coming week, each with its place, for a phone's calendar to subscribe to; `lang` picks the words",
+        params: TruckSlugParams,
+        querystring: PageQuery,
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const page = await storefront.page(request.params.slug);
+      if (!page) throw truckNotFound();
+      const lang = request.query.lang ?? languageFromHeader(request.headers['accept-language']);
+      const url = `${instance.config.publicUrl}/t/${encodeURIComponent(page.truck.slug)}`;
+      const body = stopsCalendar({ ...page.truck, id: page.truckId }, page.week, lang, url, new Date());
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'public, max-age=900').send(body);
+    },
+  );
+
   async function servePage(request: FastifyRequest, slug: string, isOrder: boolean) {
     const lang = pageLanguage(request);
     const page = await storefront.page(slug);
@@ -61,6 +105,17 @@ export async function storefrontRoutes(instance: FastifyInstance): Promise<void>
     const { lang, html: body } = await servePage(request, request.params.slug, false);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie').type('text/html; charset=utf-8');
     return body ? reply.send(body) : reply.status(404).send(renderNotFound(lang));
+  });
+  app.get('/t/:slug/widget', { schema: html }, async (request, reply) => {
+    const lang = pageLanguage(request);
+    const page = await storefront.page(request.params.slug);
+    reply.header('cache-control', 'public, max-age=300').header('vary', 'accept-language, cookie').type('text/html; charset=utf-8');
+    if (!page) return reply.status(404).send(renderNotFound(lang));
+    // Helmet said "same origin only" on every reply; this page is made to be framed elsewhere.
+    reply.raw.removeHeader('x-frame-options');
+    reply.raw.setHeader('content-security-policy', WIDGET_POLICY);
+    const url = `${instance.config.publicUrl}/t/${encodeURIComponent(page.truck.slug)}`;
+    return reply.send(renderWidget(page.truck, page.week, lang, url, new Date()));
   });
   app.get('/t/:slug/orders/:publicId', { schema: { ...html, params: TruckSlugParams.extend({ publicId: z.string().max(64) }) } }, async (request, reply) => {
     const { lang, html: body } = await servePage(request, request.params.slug, true);

@@ -4,6 +4,7 @@
  * availability function. Any truck with a slug has a page; one that may not trade says why.
  */
 import type { Availability } from '@domain/availability';
+import type { StopWeek } from '@domain/hours';
 import type { PublicMenu } from '@domain/menu';
 import { taxSettingsOf, type Currency } from '@domain/money';
 import type { StorefrontTruck } from '@domain/storefront';
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPublicMenuCache } from '../../db/queries/public-menu';
 import { truckSlugs, trucks } from '../../db/tables/trucks';
 import { createPublicAvailability } from '../../platform/public-availability';
+import { createStopsService } from './stops.service';
 
 export interface StorefrontPage {
   truck: StorefrontTruck;
@@ -21,12 +23,17 @@ export interface StorefrontPage {
   /** The menu as the API serves it, to embed as is. */
   menuJson: string | null;
   availability: Availability;
+  /** The coming seven days' stops (stops.service.ts). */
+  week: StopWeek;
+  /** The truck's id, for the server's own use (never written into the page). */
+  truckId: string;
 }
 
 export function createStorefrontService(app: FastifyInstance) {
   const { db } = app.database;
   const menus = createPublicMenuCache(db, app.readCache);
   const publicAvailability = createPublicAvailability(app);
+  const stops = createStopsService(app);
   /** The parsed menu of each cached body, so JSON-LD costs no parse while the menu is unchanged. */
   const parsed = new WeakMap<Buffer, PublicMenu>();
 
@@ -38,8 +45,8 @@ export function createStorefrontService(app: FastifyInstance) {
       .where(eq(truckSlugs.slug, slug));
     if (!row) return null;
     const { truck } = row;
-    const [open, menuReply] = await Promise.all([publicAvailability.at(slug, now), menus.get(slug, now)]);
-    if (!open) return null;
+    const [open, menuReply, week] = await Promise.all([publicAvailability.at(slug, now), menus.get(slug, now), stops.week(truck, now)]);
+    if (!open || !week) return null;
     const { blocks } = open;
     const spot = open.span.shift?.spot;
     const base = truck.lat !== null && truck.lng !== null ? { address: truck.address, lat: truck.lat, lng: truck.lng } : null;
@@ -71,6 +78,8 @@ export function createStorefrontService(app: FastifyInstance) {
       menu,
       menuJson: menuReply ? menuReply.body.toString('utf8') : null,
       availability: open.answer(),
+      week,
+      truckId: truck.id,
     };
   }
 

@@ -7,10 +7,10 @@
 import type { Hours, Schedule } from '@domain/hours';
 import { WEEKDAYS, type Weekday } from '@domain/hours/weekdays';
 import { Button, ConfigProvider } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Temporal } from 'temporal-polyfill';
-import { useCanAccess, useCurrentTruck } from '../../app/current-truck';
+import { useCanAccess, useCurrentTruck, usePublicPagePath } from '../../app/current-truck';
 import { NoTruck } from '../../app/no-truck';
 import { useAppSelector } from '../../app/hooks';
 import { problemMessage, problemOf } from '../../ui/api-problem';
@@ -31,6 +31,8 @@ import { TimeZoneSelect } from './time-zone-select';
 import './hours.css';
 import { PageLoading } from '../../app/page-loading';
 import { Loading } from '../../ui/loading';
+
+const StopsWeekCard = lazy(() => import('./stops-week-card'));
 
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */
 const PREVIEW_REFRESH_MS = 5_000;
@@ -156,6 +158,7 @@ function HoursScreen({ truckId }: { truckId: string }) {
   const lang = useAppSelector((s) => s.lang_dir.lang);
   const canWrite = useCanAccess('/operating-hours', 'write');
   const { data: hours, error } = useHoursQuery(truckId);
+  const publicPath = usePublicPagePath();
   if (error) return <Notice kind="error">{problemMessage(problemOf(error), lang, t('unexpected'))}</Notice>;
   if (!hours) return <PageLoading />;
   return (
@@ -166,6 +169,9 @@ function HoursScreen({ truckId }: { truckId: string }) {
           <HoursEditor key={`${truckId}:${hours.version}`} truckId={truckId} hours={hours} canWrite={canWrite} />
         </fieldset>
       </ConfigProvider>
+      <Suspense fallback={null}>
+        <StopsWeekCard truckId={truckId} publicPath={publicPath} />
+      </Suspense>
     </div>
   );
 }

@@ -6,6 +6,8 @@
 import { createContext, useContext } from 'react';
 import arText from '@domain/i18n/ar/storefront.json';
 import enText from '@domain/i18n/en/storefront.json';
+import arStops from '@domain/i18n/ar/stops.json';
+import enStops from '@domain/i18n/en/stops.json';
 import { tags as arTags } from '@domain/i18n/ar/menu.json';
 import { tags as enTags } from '@domain/i18n/en/menu.json';
 import { cuisines as arCuisines } from '@domain/i18n/ar/trucks.json';
@@ -17,8 +19,8 @@ export type Lang = 'en' | 'ar';
 type Params = Record<string, string | number>;
 
 const CATALOGUES = {
-  en: { ...enText, tags: enTags, cuisines: enCuisines },
-  ar: { ...arText, tags: arTags, cuisines: arCuisines },
+  en: { ...enText, tags: enTags, cuisines: enCuisines, stops: enStops },
+  ar: { ...arText, tags: arTags, cuisines: arCuisines, stops: arStops },
 };
 
 /** Cookie the server reads to answer the page in the language picked here. */

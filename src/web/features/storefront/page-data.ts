@@ -1,5 +1,6 @@
 /** What the server put into the page (storefront.page.ts): the truck, its menu and "open now?". */
 import type { Availability } from '@domain/availability';
+import type { StopWeek } from '@domain/hours';
 import type { PublicMenu, PublicMenuItem } from '@domain/menu';
 import type { StorefrontTruck } from '@domain/storefront';
 
@@ -7,9 +8,11 @@ export interface PageData {
   truck: StorefrontTruck;
   menu: PublicMenu | null;
   availability: Availability;
+  /** The coming seven days' stops, worked out by the server. */
+  week: StopWeek;
 }
 
-export type { Availability, PublicMenu, PublicMenuItem, StorefrontTruck };
+export type { Availability, PublicMenu, PublicMenuItem, StopWeek, StorefrontTruck };
 
 export function readPageData(): PageData {
   const script = document.getElementById('storefront-data');

@@ -9,6 +9,7 @@ import { ItemDialog } from './item-dialog';
 import { MenuList } from './menu-list';
 import type { PageData, PublicMenuItem } from './page-data';
 import { TruckHeader } from './truck-header';
+import { WeekSection } from './week-section';
 
 const BookingSection = lazy(() => import('./booking-section'));
 
@@ -46,6 +47,7 @@ export function TruckPage({ data, navigate }: { data: PageData; navigate(to: str
       <TruckHeader truck={truck} availability={availability} format={format} />
       <main>
         {menu && menu.categories.length > 0 ? <MenuList menu={menu} format={format} onChoose={setChosen} /> : <p className="sf-empty">{t('truck.noMenu')}</p>}
+        {data.week && <WeekSection week={data.week} slug={truck.slug} format={format} />}
         {!truck.notTrading && (
           <Suspense fallback={null}>
             <BookingSection truck={truck} />

@@ -14,6 +14,8 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/ar/mail.json',
     '!../../../domain/i18n/ar/csv.json',
     '!../../../domain/i18n/ar/storefront-page.json',
+    '!../../../domain/i18n/ar/stops.json',
+    '!../../../domain/i18n/ar/customer-messages.json',
   ],
   { eager: true, import: 'default' },
 );

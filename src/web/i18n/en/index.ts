@@ -14,6 +14,8 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/en/mail.json',
     '!../../../domain/i18n/en/csv.json',
     '!../../../domain/i18n/en/storefront-page.json',
+    '!../../../domain/i18n/en/stops.json',
+    '!../../../domain/i18n/en/customer-messages.json',
   ],
   { eager: true, import: 'default' },
 );
