@@ -24,6 +24,38 @@ const fetchQuery = fetchBaseQuery({
     },
 });
 
+/** What a read is saved under: its path and its sorted query. */
+export function readKey(args: string | FetchArgs): string {
+  if (typeof args === 'string') return args;
+  const params = Object.entries((args.params ?? {}) as Record<string, unknown>)
+    .filter((entry) => entry[1] !== undefined)
+    .map(([name, value]) => [name, String(value)])
+    .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return params.length > 0 ? `${args.url}?${new URLSearchParams(params).toString()}` : args.url;
+}
+
+type ReadRecorder = (key: string, data: unknown) => void;
+/** The device store's recorder once a screen that works offline has loaded it (offline/snapshots.ts, decision 018). */
+let recordRead: ReadRecorder | null = null;
+/** The latest answers read before it was loaded, handed to it then: the first reads come before any screen's code. */
+const recentReads = new Map<string, unknown>();
+const RECENT_READS = 40;
+
+export function recordReadsWith(recorder: ReadRecorder): void {
+  recordRead = recorder;
+  for (const [key, data] of recentReads) recorder(key, data);
+  recentReads.clear();
+}
+
+function rememberRead(key: string, data: unknown): void {
+  if (recordRead) return recordRead(key, data);
+  recentReads.delete(key);
+  recentReads.set(key, data);
+  if (recentReads.size > RECENT_READS) recentReads.delete(recentReads.keys().next().value!);
+}
+
+const isRead = (args: string | FetchArgs) => typeof args === 'string' || !args.method || args.method.toUpperCase() === 'GET';
+
 const codeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { error?: { code?: unknown } } | undefined)?.error?.code;
 
 /**
@@ -33,6 +65,12 @@ const codeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { err
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const result = await fetchQuery(args, queryApi, extraOptions);
+  if (isRead(args) && result.error?.status === 'FETCH_ERROR') {
+    // No connection: the answer saved when it last came, for the screens that work offline.
+    const { savedRead } = await import('./offline/snapshots');
+    const data = await savedRead(readKey(args));
+    if (data !== undefined) return { data, meta: result.meta };
+  } else if (isRead(args) && !result.error) rememberRead(readKey(args), result.data);
   if (result.error?.status === 404 && codeOf(result.error) === 'truck_not_found') {
     // Loaded on this rare path only: every screen's weight counts this module.
     void import('react-toastify/unstyled').then(({ toast }) => toast.warning(i18next.t('team:truckGone'), { toastId: 'truck-gone' }));
