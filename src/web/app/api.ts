@@ -8,6 +8,7 @@
 import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
 import { fetchWithEarlyReads } from './early-reads';
+import { rememberRead } from './offline/read-recorder';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
@@ -32,26 +33,6 @@ export function readKey(args: string | FetchArgs): string {
     .map(([name, value]) => [name, String(value)])
     .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
   return params.length > 0 ? `${args.url}?${new URLSearchParams(params).toString()}` : args.url;
-}
-
-type ReadRecorder = (key: string, data: unknown) => void;
-/** The device store's recorder once a screen that works offline has loaded it (offline/snapshots.ts, decision 018). */
-let recordRead: ReadRecorder | null = null;
-/** The latest answers read before it was loaded, handed to it then: the first reads come before any screen's code. */
-const recentReads = new Map<string, unknown>();
-const RECENT_READS = 40;
-
-export function recordReadsWith(recorder: ReadRecorder): void {
-  recordRead = recorder;
-  for (const [key, data] of recentReads) recorder(key, data);
-  recentReads.clear();
-}
-
-function rememberRead(key: string, data: unknown): void {
-  if (recordRead) return recordRead(key, data);
-  recentReads.delete(key);
-  recentReads.set(key, data);
-  if (recentReads.size > RECENT_READS) recentReads.delete(recentReads.keys().next().value!);
 }
 
 const isRead = (args: string | FetchArgs) => typeof args === 'string' || !args.method || args.method.toUpperCase() === 'GET';

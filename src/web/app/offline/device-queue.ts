@@ -8,6 +8,14 @@
 import { readString, STORAGE_KEYS } from '../storage';
 import { Outbox, type Transport } from './outbox';
 
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 const fetchTransport: Transport = async (change) => {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': document.documentElement.lang || 'en' };
   const token = readString(STORAGE_KEYS.token);
@@ -15,13 +23,7 @@ const fetchTransport: Transport = async (change) => {
   if (change.idempotencyKey) headers['idempotency-key'] = change.idempotencyKey;
   const response = await fetch(`/api/v1${change.url}`, { method: 'POST', headers, body: JSON.stringify(change.body) });
   const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: parsed(text) };
 };
 
 export const deviceQueue = new Outbox({ transport: fetchTransport });

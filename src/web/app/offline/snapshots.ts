@@ -6,7 +6,7 @@
  * the queue's changes are laid over them by the screens. Other reads are not kept: those screens
  * need the server and say so.
  */
-import { recordReadsWith } from '../api';
+import { recordReadsWith } from './read-recorder';
 import { deviceStore } from './outbox';
 
 const KEPT: readonly RegExp[] = [

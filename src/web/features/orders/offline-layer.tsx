@@ -84,7 +84,9 @@ export default function OfflineLayer({ truckId, readStamp, selectedId }: Offline
 
   // The order on screen was made here: once the server has it, its real self is shown.
   const selected = useRef(selectedId);
-  selected.current = selectedId;
+  useEffect(() => {
+    selected.current = selectedId;
+  }, [selectedId]);
   useEffect(
     () =>
       deviceQueue.onSettled(({ change, answer }) => {
