@@ -17,7 +17,6 @@ import { callApi, DEMO_TRUCK, readyDemoTruck } from './support/demo-orders';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
 import { startServer, type RunningServer } from './support/server';
 
-const CATALOGUES = { en, ar } as const;
 const TABLET = { width: 1024, height: 768 };
 
 let server: RunningServer;
@@ -48,7 +47,7 @@ async function serverOrders(tab: string): Promise<Order[]> {
   return page.body.orders as Order[];
 }
 
-async function takeCashOrder(page: Page, t: (typeof CATALOGUES)['en'], lang: 'en' | 'ar', customer: string) {
+async function takeCashOrder(page: Page, t: typeof en, lang: 'en' | 'ar', customer: string) {
   await page.getByRole('button', { name: t.phone.open }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('phone-menu-search').fill(lang === 'en' ? item.nameEn : item.nameAr);
