@@ -67,7 +67,11 @@ describe.each([
     await seedSession(page, session, lang, DEMO_TRUCK.id);
     await page.goto('/orders');
     await page.locator('[data-testid=orders-live][data-status=live]').waitFor();
+    // The service worker installed, then a reload so that it answers this tab (it never takes over a running one).
+    await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 30_000 });
+    await page.reload();
     await page.waitForFunction(() => (globalThis as unknown as InPage).navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.locator('[data-testid=orders-live][data-status=live]').waitFor();
     // What the counter last loaded: the in-progress tab, the menu (through the phone-order form) and /menu.
     await page.locator('[data-tab=in_progress]').click();
     await page.getByRole('button', { name: t.phone.open }).click();
