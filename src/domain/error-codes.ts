@@ -78,7 +78,7 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
     'below_minimum', 'delivery_unavailable', 'invalid_quantity', 'item_not_found', 'item_unavailable', 'no_delivery_for_subtotal',
     'no_delivery_zones', 'option_duplicate', 'option_group_required', 'option_group_too_few', 'option_group_too_many',
     'option_unavailable', 'option_unknown', 'order_refused', 'outside_delivery_zone', 'requested_time_past',
-    'requested_time_too_far', 'total_changed', 'truck_closed', 'truck_not_trading', 'truck_opens_at', 'truck_paused',
+    'requested_time_too_far', 'taken_at_out_of_range', 'total_changed', 'truck_closed', 'truck_not_trading', 'truck_opens_at', 'truck_paused',
     'bookings_unavailable', 'event_date_past', 'event_date_too_far', 'truck_not_booking',
     'tips_not_offered', 'tip_above_cap',
   ],

@@ -74,32 +74,47 @@ export const DeliveryInputSchema = z.strictObject({
 });
 export type DeliveryInput = z.infer<typeof DeliveryInputSchema>;
 
-export const CreateOrderSchema = z
-  .strictObject({
-    lines: z.array(OrderLineInputSchema).min(1).max(ORDER_LIMITS.lines),
-    customer: CustomerSchema,
-    type: z.enum(ORDER_TYPES),
-    /** Required for delivery orders, ignored for pickup. */
-    delivery: DeliveryInputSchema.optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS),
-    /** null or absent: as soon as possible. */
-    requestedTime: TimestampSchema.nullable().default(null),
-    /**
-     * The total the customer was shown, in minor units. When given and the menu's prices now say
-     * otherwise, the order is refused (total_changed) instead of charging an amount nobody saw.
-     */
-    expectedTotal: MinorSchema.optional(),
-    /**
-     * An optional tip (decision 017): a percent of the goods after any discount, or an amount in minor
-     * units. Not taxed, not revenue; at most the truck's cap; customers only when the truck offers tips.
-     */
-    tip: TipInputSchema.nullable().default(null),
-  })
-  .superRefine((order, ctx) => {
-    if (order.type === 'delivery' && !order.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], params: { code: 'required' } });
-  });
+const createOrderShape = {
+  lines: z.array(OrderLineInputSchema).min(1).max(ORDER_LIMITS.lines),
+  customer: CustomerSchema,
+  type: z.enum(ORDER_TYPES),
+  /** Required for delivery orders, ignored for pickup. */
+  delivery: DeliveryInputSchema.optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** null or absent: as soon as possible. */
+  requestedTime: TimestampSchema.nullable().default(null),
+  /**
+   * The total the customer was shown, in minor units. When given and the menu's prices now say
+   * otherwise, the order is refused (total_changed) instead of charging an amount nobody saw.
+   */
+  expectedTotal: MinorSchema.optional(),
+  /**
+   * An optional tip (decision 017): a percent of the goods after any discount, or an amount in minor
+   * units. Not taxed, not revenue; at most the truck's cap; customers only when the truck offers tips.
+   */
+  tip: TipInputSchema.nullable().default(null),
+};
+
+const deliveryNeedsAddress = (order: { type: string; delivery?: unknown }, ctx: z.RefinementCtx) => {
+  if (order.type === 'delivery' && !order.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], params: { code: 'required' } });
+};
+
+export const CreateOrderSchema = z.strictObject(createOrderShape).superRefine(deliveryNeedsAddress);
 export type CreateOrder = z.infer<typeof CreateOrderSchema>;
 export type CreateOrderInput = z.input<typeof CreateOrderSchema>;
+
+/** How long after it was taken an order taken at the counter with no connection may still be sent (decision 018). */
+export const OFFLINE_ORDER_MAX_AGE_HOURS = 24;
+
+/**
+ * An order staff enter (phone or cash at the window). `takenAt`: when it was taken, for an order
+ * taken on a tablet with no connection and sent later (decision 018): the order keeps that time
+ * (its day, its number's day, the day's figures); not in the future, at most
+ * OFFLINE_ORDER_MAX_AGE_HOURS old. Absent: now.
+ */
+export const StaffOrderSchema = z.strictObject({ ...createOrderShape, takenAt: TimestampSchema.optional() }).superRefine(deliveryNeedsAddress);
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+export type StaffOrderInput = z.input<typeof StaffOrderSchema>;
 
 /**
  * Why intake turned an order down, each reported as a field error (`path` into the request, a code,
@@ -130,6 +145,7 @@ export const INTAKE_PROBLEM_CODES = [
   'tips_not_offered',
   'tip_above_cap',
   'total_changed',
+  'taken_at_out_of_range',
 ] as const;
 export type IntakeProblemCode = (typeof INTAKE_PROBLEM_CODES)[number];
 

@@ -8,6 +8,7 @@
 import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
 import { fetchWithEarlyReads } from './early-reads';
+import { rememberRead } from './offline/read-recorder';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
@@ -24,6 +25,18 @@ const fetchQuery = fetchBaseQuery({
     },
 });
 
+/** What a read is saved under: its path and its sorted query. */
+export function readKey(args: string | FetchArgs): string {
+  if (typeof args === 'string') return args;
+  const params = Object.entries((args.params ?? {}) as Record<string, unknown>)
+    .filter((entry) => entry[1] !== undefined)
+    .map(([name, value]) => [name, String(value)])
+    .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return params.length > 0 ? `${args.url}?${new URLSearchParams(params).toString()}` : args.url;
+}
+
+const isRead = (args: string | FetchArgs) => typeof args === 'string' || !args.method || args.method.toUpperCase() === 'GET';
+
 const codeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { error?: { code?: unknown } } | undefined)?.error?.code;
 
 /**
@@ -33,6 +46,12 @@ const codeOf = (error: FetchBaseQueryError | undefined) => (error?.data as { err
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const result = await fetchQuery(args, queryApi, extraOptions);
+  if (isRead(args) && result.error?.status === 'FETCH_ERROR') {
+    // No connection: the answer saved when it last came, for the screens that work offline.
+    const { savedRead } = await import('./offline/snapshots');
+    const data = await savedRead(readKey(args));
+    if (data !== undefined) return { data, meta: result.meta };
+  } else if (isRead(args) && !result.error) rememberRead(readKey(args), result.data);
   if (result.error?.status === 404 && codeOf(result.error) === 'truck_not_found') {
     // Loaded on this rare path only: every screen's weight counts this module.
     void import('react-toastify/unstyled').then(({ toast }) => toast.warning(i18next.t('team:truckGone'), { toastId: 'truck-gone' }));

@@ -34,6 +34,15 @@ import type { PlacedOrderDraft } from './orders.service';
 
 type Problem = Omit<FieldError, 'message'>;
 
+/** The item with nothing sold out: what an order taken offline at the counter is priced from (decision 018). */
+function stillOnSale(item: MenuItem): MenuItem {
+  return {
+    ...item,
+    soldOutUntil: null,
+    optionGroups: item.optionGroups.map((group) => ({ ...group, options: group.options.map((option) => ({ ...option, soldOutUntil: null })) })),
+  };
+}
+
 const MINUTE_MS = 60_000;
 /** A requested time this little in the past is the customer's clock, not a mistake. */
 const CLOCK_SLACK_MS = 2 * MINUTE_MS;
@@ -97,7 +106,13 @@ interface IntakeContext {
   truck: TruckRow;
   source: OrderSource;
   lang: Lang;
+  /** The instant the order is placed at: now, or when a counter tablet with no connection took it (takenAt). */
   now: Date;
+  /**
+   * Taken at the counter while offline and sent later (decision 018): sold out meanwhile does not
+   * undo food already sold and paid for, so availability is not checked again; prices still are.
+   */
+  takenOffline?: boolean;
 }
 
 /** Only online orders meet the hours rules, so the reader is the customer: their clock (docs/glossary.md). */
@@ -201,7 +216,7 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
       problems.push({ path: `lines.${index}.itemId`, code: 'item_not_found' });
       return;
     }
-    const priced = priceLine(item, line.optionIds, line.qty, now);
+    const priced = priceLine(context.takenOffline ? stillOnSale(item) : item, line.optionIds, line.qty, now);
     if (!priced.ok) {
       problems.push(...priced.problems.map((problem) => lineProblem(problem, item, index, lang)));
       return;

@@ -14,12 +14,15 @@ import {
   OrderPageSchema,
   OrderReceiptSchema,
   OrderSchema,
+  OFFLINE_ORDER_MAX_AGE_HOURS,
+  StaffOrderSchema,
   type CreateOrder,
   type Order,
   type OrderReceipt,
   type OrderSource,
 } from '@domain/orders/contracts';
 import { taxSettingsOf, type Currency } from '@domain/money';
+import { DomainError } from '@domain/errors';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,6 +61,21 @@ function receiptOf(order: Order): OrderReceipt {
   };
 }
 
+/** A clock this far ahead of the server's is the tablet's clock, not a mistake. */
+const TAKEN_AT_SLACK_MS = 2 * 60_000;
+
+/** When an order sent late by a counter tablet was taken, checked against the server's clock; undefined: taken now. */
+function takenAtOf(takenAt: string | undefined, now: Date): Date | undefined {
+  if (takenAt === undefined) return undefined;
+  const at = new Date(takenAt);
+  const age = now.getTime() - at.getTime();
+  if (age < -TAKEN_AT_SLACK_MS || age > OFFLINE_ORDER_MAX_AGE_HOURS * 3_600_000) {
+    throw new DomainError('taken_at_out_of_range', 422, undefined, [{ path: 'takenAt', code: 'taken_at_out_of_range', params: { hours: OFFLINE_ORDER_MAX_AGE_HOURS } }]);
+  }
+  // A little ahead is now: an order is never placed in the server's future.
+  return at.getTime() > now.getTime() ? now : at;
+}
+
 export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = createOrdersService(instance);
@@ -65,12 +83,16 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
   const intakeLimit = intakeRateLimit(instance, 'orders');
   const reads = createIntakeReads(instance);
 
-  /** Places an order on the truck; the same Idempotency-Key and body return the first order (200) instead of a second. */
-  async function place(request: FastifyRequest, reply: FastifyReply, truck: TruckRow, body: CreateOrder, source: OrderSource, actor: Actor | null) {
+  /**
+   * Places an order on the truck; the same Idempotency-Key and body return the first order (200) instead of a second.
+   * `takenAt` (staff only): the order is placed as of then (decision 018).
+   */
+  async function place(request: FastifyRequest, reply: FastifyReply, truck: TruckRow, body: CreateOrder, source: OrderSource, actor: Actor | null, takenAt?: Date) {
     const claim = idempotencyClaimOf(request, body);
     const lang = languageFromHeader(request.headers['accept-language']);
-    const now = new Date();
-    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder({ reads, truck, source, lang, now }, body, freshMenu), actor, now);
+    const now = takenAt ?? new Date();
+    const context = { reads, truck, source, lang, now, takenOffline: takenAt !== undefined };
+    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder(context, body, freshMenu), actor, now);
     if (replayed) reply.header('idempotent-replayed', 'true');
     // Committed: its one invalidation applies here now, so the answer needs no read-your-writes barrier.
     else instance.readCache.appliedOwnWrite(request, intakeScopes(truck.id));
@@ -101,13 +123,15 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/trucks/:truckId/orders',
     truckRoute(ownerOrStaff, {
-      summary: 'Enter an order taken by phone (staff): priced and checked like any order, accepted at once with the default prep time',
+      summary:
+        'Enter an order taken by phone or at the window (staff): priced and checked like any order, accepted at once with the default prep time. `takenAt`: when a tablet with no connection took it (not in the future, at most 24 h ago; 422 taken_at_out_of_range): the order keeps that time and day, and items sold out since still count as sold',
       headers: IdempotencyHeadersSchema,
-      body: CreateOrderSchema,
+      body: StaffOrderSchema,
       response: { 200: OrderSchema, 201: OrderSchema },
     }),
     async (request, reply) => {
-      const { order, status } = await place(request, reply, truckAccessOf(request).truck, request.body, 'phone', actorOf(authOf(request)));
+      const takenAt = takenAtOf(request.body.takenAt, new Date());
+      const { order, status } = await place(request, reply, truckAccessOf(request).truck, request.body, 'phone', actorOf(authOf(request)), takenAt);
       return reply.status(status).send(order);
     },
   );

@@ -13,6 +13,7 @@ import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../../ui/use-media-que
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { setSelectedKeys, sidebarCollapsed, toggleSidebarAt } from '../sidebar.slice';
 import { Navbar } from './navbar';
+import { NeedsConnection } from './needs-connection';
 import { useSettings } from './settings-context';
 import { ShellMounts } from './shell-mounts';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
@@ -58,6 +59,7 @@ export function DashboardLayout() {
           <Layout.Content id="main" tabIndex={-1} className="td-dashboard__content">
             <ShellMounts />
             <PendingInvitation />
+            <NeedsConnection pathname={pathname} />
             <TruckScreenGuard>
               <Outlet />
             </TruckScreenGuard>

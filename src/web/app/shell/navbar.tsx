@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { TruckSwitcher } from '../../features/trucks/truck-switcher';
 import { routeTitleKey } from '../routes';
+import { ConnectionStatus } from './connection-status';
 import { LanguageSwitch } from './language-switch';
 import { useSettings } from './settings-context';
 import { UserMenu } from './user-menu';
@@ -42,6 +43,7 @@ export function Navbar({ desktop, sidebarCollapsed, onToggleSidebar, onOpenSetti
       />
       <h1 className="td-navbar__title">{t(routeTitleKey(pathname))}</h1>
       <div className="td-navbar__actions">
+        <ConnectionStatus />
         <TruckSwitcher />
         <LanguageSwitch />
         <UserMenu />

@@ -9,18 +9,19 @@
  * in menu.css). bench/menu-screen.bench.ts measures it in Chromium.
  */
 import type { Lang } from '@domain/errors';
-import type { AvailabilityState, MenuCategory, MenuItem } from '@domain/menu';
+import type { AvailabilityState, MenuCategory, MenuItem, SoldOutUntil } from '@domain/menu';
 import type { Currency } from '@domain/money';
 import { Button, Space } from 'antd';
-import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Notice } from '../../ui/notice';
 import { useNow } from '../../ui/use-now';
 import { CategoryList } from './category-list';
 import type { ItemRowActions } from './item-row';
 import { MenuSection } from './menu-section';
 import {
+  menuApi,
   useGetMenuQuery,
   useReorderCategoriesMutation,
   useReorderItemsMutation,
@@ -58,7 +59,28 @@ const idsInOrder = (items: readonly MenuItem[], categoryId: string) =>
 export function MenuScreen({ truckId }: { truckId: string }) {
   const { t } = useTranslation('menu');
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const { data, isLoading, isError, refetch } = useGetMenuQuery(truckId);
+  const { data, isLoading, isError, refetch, fulfilledTimeStamp } = useGetMenuQuery(truckId);
+  const dispatch = useAppDispatch();
+  // The device queue (decision 018): this screen's reads kept for a start with no connection, and
+  // the sold-out switches still waiting to be sent laid over the menu as last read.
+  useEffect(() => {
+    if (!fulfilledTimeStamp) return;
+    void import('./offline-menu').then(async ({ waitingAvailability }) => {
+      for (const command of await waitingAvailability(truckId)) {
+        const soldOut: SoldOutUntil = command.state === 'available' ? null : 'indefinitely';
+        (dispatch as (action: unknown) => void)(
+          menuApi.util.updateQueryData('getMenu', truckId, (menu) => {
+            const items = new Set(command.itemIds);
+            const options = new Set(command.optionIds);
+            for (const item of menu.items) {
+              if (items.has(item.id)) item.soldOutUntil = soldOut;
+              for (const group of item.optionGroups) for (const option of group.options) if (options.has(option.id)) option.soldOutUntil = soldOut;
+            }
+          }),
+        );
+      }
+    });
+  }, [dispatch, truckId, fulfilledTimeStamp]);
   // A new menu (the first answer, each refetch after a change) re-renders every row: React does it
   // in the background a few milliseconds at a time, so a tap or a keystroke never waits for it.
   const menu = useDeferredValue(data);

@@ -96,7 +96,19 @@ export const menuApi = api.injectEndpoints({
     }),
 
     setAvailability: build.mutation<AvailabilityResult, WithTruck<{ body: AvailabilityCommand }>>({
-      query: ({ truckId, body }) => ({ url: `${base(truckId)}/availability`, method: 'POST', body }),
+      // With no connection the switch goes to the device queue (decision 018) and stays switched on screen.
+      async queryFn({ truckId, body }, _api, _extra, baseQuery) {
+        const queued = { data: { version: 0, items: [], options: [] } satisfies AvailabilityResult };
+        const toQueue = async () => {
+          const { queueAvailability } = await import('./offline-menu');
+          await queueAvailability(truckId, body);
+          return queued;
+        };
+        if (typeof navigator !== 'undefined' && navigator.onLine === false) return toQueue();
+        const result = await baseQuery({ url: `${base(truckId)}/availability`, method: 'POST', body });
+        if (result.error?.status === 'FETCH_ERROR') return toQueue();
+        return result.error ? { error: result.error } : { data: result.data as AvailabilityResult };
+      },
       async onQueryStarted({ truckId, body }, { dispatch, queryFulfilled }) {
         const apply = (items: { id: string; soldOutUntil: SoldOutUntil }[], options: { id: string; soldOutUntil: SoldOutUntil }[]) =>
           menuApi.util.updateQueryData('getMenu', truckId, (menu) => {

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { NativeInput } from '../../ui/native-fields';
 import { notify } from '../../ui/notify';
 import { isOffline } from './order-alerts.state';
-import { useActOnOrderMutation } from './orders.api';
+import { queuedView } from './offline-view.state';
+import { useActor } from './use-actor';
+import { storeOrder, useActOnOrderMutation, useOrdersDispatch } from './orders.api';
 
 const PREP_CHOICES = [10, 15, 20, 30, 45];
 const DELAY_CHOICES = [5, 10, 15, 20];
@@ -32,23 +34,34 @@ export interface OrderActionsProps {
 export function OrderActions({ truckId, order, defaultPrepMinutes, onDone }: OrderActionsProps) {
   const { t } = useTranslation('orders');
   const [act, { isLoading }] = useActOnOrderMutation();
+  const ordersDispatch = useOrdersDispatch();
   const [asking, setAsking] = useState<ReasonAction | null>(null);
   const [otherReason, setOtherReason] = useState('');
   const allowed = new Set(allowedActions(order));
+  const actor = useActor();
 
   async function run(action: OrderAction) {
-    // Said plainly rather than a request left to fail (or to wait) while the connection is down.
-    if (isOffline()) {
-      notify.error('orders:offline.refused');
-      return;
-    }
-    try {
-      const updated = await act({ truckId, orderId: order.id, action }).unwrap();
+    const done = (updated: Order) => {
       setAsking(null);
       setOtherReason('');
       onDone(updated, action.action);
+    };
+    // With no connection, or behind changes still waiting, it goes to the device queue and shows at once (decision 018).
+    const queue = async () => {
+      const { queueAction } = await import('./offline-orders');
+      const updated = await queueAction(truckId, order, action, actor);
+      if (updated) {
+        ordersDispatch(storeOrder(truckId, updated));
+        done(updated);
+      } else notify.error('orders:actions.failed');
+    };
+    if (isOffline() || queuedView.get().anyWaiting) return queue();
+    try {
+      done(await act({ truckId, orderId: order.id, action }).unwrap());
     } catch (error) {
       const status = (error as { status?: unknown }).status;
+      // No answer at all: the connection went without the browser noticing; kept and sent later (a resend is recognised by its version).
+      if (status === 'FETCH_ERROR') return queue();
       // 409: the cache now holds the current order (orders.api.ts), so the panel shows what is true.
       notify.error(status === 409 ? 'orders:actions.changed' : 'orders:actions.failed');
     }

@@ -19,7 +19,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCurrentTruck } from '../../app/current-truck';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useReportAttention } from '../../app/shell/attention';
-import { notificationState, orderAlerts, useOrderAlerts } from './order-alerts.state';
+import { isOffline, notificationState, orderAlerts, useOrderAlerts } from './order-alerts.state';
 import { orderFormat } from './order-format';
 import { useAcknowledgeOrdersMutation } from './orders.api';
 import { setOrderActiveStatus, setSelectedOrder } from './orders.slice';
@@ -102,7 +102,9 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
   const heardIt = () => {
     const orderIds = ringing.map((order) => order.id);
     orderAlerts.stop(orderIds);
-    void acknowledge({ truckId, orderIds });
+    // With no connection the ring is heard all the same: the device queue sends it later (decision 018).
+    if (isOffline()) void import('./offline-orders').then((queue) => queue.queueAcknowledge(truckId, orderIds));
+    else void acknowledge({ truckId, orderIds });
   };
   const newest = ringing.at(-1)!;
   const newestNumber = displayNumber(newest.number);

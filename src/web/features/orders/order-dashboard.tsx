@@ -30,13 +30,16 @@ import { OrderList } from './order-list';
 import { OrderPanel } from './order-panel';
 import { usePrinter } from './order-ticket';
 import { useWakeLock } from './use-wake-lock';
-import { useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } from './orders.api';
+import { ordersApi, useListOrdersInfiniteQuery, useOrderCountsQuery, useOrderDeskQuery } from './orders.api';
+import { useQueuedView, withQueued } from './offline-view.state';
 import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, setSelectedOrder } from './orders.slice';
 import './orders.css';
 import { nameIn } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
 
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
+// The device queue and its conflicts, after the screen (decision 018): none of it on the first load.
+const OfflineLayer = lazy(() => import('./offline-layer'));
 
 const PRINT_ON_ACCEPT_KEY = 'orders_print_on_accept';
 const KEEP_AWAKE_KEY = 'orders_keep_awake';
@@ -95,9 +98,12 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
   useLayoutEffect(() => {
     dispatch(setOrders(orders));
   }, [dispatch, orders]);
+  const queued = useQueuedView();
   useLayoutEffect(() => {
-    dispatch(setOrderCount(counts.data ?? {}));
-  }, [dispatch, counts.data]);
+    dispatch(setOrderCount(counts.data ? withQueued(counts.data, queued.countsDelta) : {}));
+  }, [dispatch, counts.data, queued.countsDelta]);
+  const selectedRead = useAppSelector((s) => (selected ? ordersApi.endpoints.order.select({ truckId, orderId: selected.id })(s as never).fulfilledTimeStamp : 0));
+  const readStamp = Math.max(list.fulfilledTimeStamp ?? 0, counts.fulfilledTimeStamp ?? 0, selectedRead ?? 0);
   useEffect(() => {
     dispatch(setOrderTabLoading(list.isFetching));
   }, [dispatch, list.isFetching]);
@@ -232,9 +238,12 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
 
       {streamStatus === 'offline' && (
         <Notice kind="warning" testId="orders-offline">
-          {t('offline.notice')}
+          {t('queue.offlineNotice')}
         </Notice>
       )}
+      <Suspense fallback={null}>
+        <OfflineLayer truckId={truckId} readStamp={readStamp} selectedId={selected?.id ?? null} />
+      </Suspense>
 
       <div className="td-orders__tabs" role="tablist" aria-label={t('tabsLabel')}>
         {DASHBOARD_TAB_NAMES.map((name: DashboardTab) => (
@@ -265,7 +274,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
           ) : shown.length === 0 ? (
             <p className="td-loading">{t('list.empty')}</p>
           ) : (
-            <OrderList orders={shown} selectedId={selected?.id ?? null} ringingIds={ringingIds} format={format} now={now} onSelect={select} />
+            <OrderList orders={shown} selectedId={selected?.id ?? null} ringingIds={ringingIds} waitingIds={queued.waitingIds} format={format} now={now} onSelect={select} />
           )}
           {list.hasNextPage && (
             <Button block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>

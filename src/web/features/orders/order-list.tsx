@@ -1,7 +1,7 @@
 /** A tab's orders as big tappable cards: number, customer, what and how much, and how the clock stands. */
 import type { OrderSummary } from '@domain/orders/contracts';
 import { detailSeparator } from '@domain/locale';
-import { displayNumber } from '@domain/orders/dashboard';
+import { shownNumber } from './offline-view.state';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderFormat } from './order-format';
@@ -10,6 +10,8 @@ export interface OrderListProps {
   orders: readonly OrderSummary[];
   selectedId: string | null;
   ringingIds: ReadonlySet<string>;
+  /** Orders with a change waiting in the device queue (decision 018). */
+  waitingIds?: ReadonlySet<string>;
   format: OrderFormat;
   now: number;
   onSelect(order: OrderSummary): void;
@@ -30,10 +32,11 @@ const OrderCard = memo(function OrderCard({
   order,
   selected,
   ringing,
+  waiting,
   format,
   now,
   onSelect,
-}: { order: OrderSummary; selected: boolean; ringing: boolean } & Pick<OrderListProps, 'format' | 'now' | 'onSelect'>) {
+}: { order: OrderSummary; selected: boolean; ringing: boolean; waiting: boolean } & Pick<OrderListProps, 'format' | 'now' | 'onSelect'>) {
   const { t } = useTranslation('orders');
   const clock = orderClock(order, now, format, t);
   return (
@@ -42,11 +45,12 @@ const OrderCard = memo(function OrderCard({
       className="td-order-card"
       aria-current={selected}
       data-ringing={ringing}
+      data-waiting={waiting}
       data-testid={`order-card-${order.number}`}
       data-order-id={order.id}
       onClick={() => onSelect(order)}
     >
-      <span className="td-order-card__number">{displayNumber(order.number)}</span>
+      <span className="td-order-card__number">{shownNumber(order.number)}</span>
       {/* dir=auto: a Latin name on an Arabic screen is still cut at its own end. */}
       <span className="td-order-card__name" dir="auto" title={order.customer.name}>
         {order.customer.name}
@@ -61,17 +65,22 @@ const OrderCard = memo(function OrderCard({
       <span className="td-order-card__time" data-late={clock.late}>
         {clock.text}
       </span>
+      {waiting && (
+        <span className="td-order-card__waiting" data-testid="order-waiting">
+          {t('queue.waiting')}
+        </span>
+      )}
     </button>
   );
 });
 
-export function OrderList({ orders, selectedId, ringingIds, format, now, onSelect }: OrderListProps) {
+export function OrderList({ orders, selectedId, ringingIds, waitingIds, format, now, onSelect }: OrderListProps) {
   const { t } = useTranslation('orders');
   return (
     <ul className="td-orders__list" aria-label={t('list.label')}>
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderCard order={order} selected={order.id === selectedId} ringing={ringingIds.has(order.id)} format={format} now={now} onSelect={onSelect} />
+          <OrderCard order={order} selected={order.id === selectedId} ringing={ringingIds.has(order.id)} waiting={waitingIds?.has(order.id) ?? false} format={format} now={now} onSelect={onSelect} />
         </li>
       ))}
     </ul>

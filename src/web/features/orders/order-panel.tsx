@@ -5,7 +5,7 @@
  */
 import type { Order, OrderDesk } from '@domain/orders/contracts';
 import { detailSeparator } from '@domain/locale';
-import { displayNumber } from '@domain/orders/dashboard';
+import { shownNumber, useQueuedView } from './offline-view.state';
 import type { ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';
 import { useEffect } from 'react';
@@ -122,6 +122,7 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
   const { t } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const { data: order, isError, isLoading, isFetching } = useOrderQuery({ truckId: desk.truckId, orderId });
+  const waiting = useQueuedView().waitingIds.has(orderId);
   useEffect(() => {
     dispatch(setOrderLoading(isFetching));
   }, [dispatch, isFetching]);
@@ -135,7 +136,7 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
     <article className="td-order-panel" aria-labelledby="td-order-panel-title" data-testid="order-panel">
       <header className="td-order-panel__head">
         <h2 className="td-order-panel__number" id="td-order-panel-title">
-          {displayNumber(order.number)}
+          {shownNumber(order.number)}
         </h2>
         <span className="td-order-panel__status" data-testid="order-status">
           {t(`status.${order.status}`)}
@@ -146,6 +147,12 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
           {t(`source.${order.source}`)}
         </span>
       </header>
+      {(waiting || order.number < 0) && (
+        <Notice kind="info" testId="order-panel-waiting">
+          {t('queue.waiting')}
+          {order.number < 0 && `${detailSeparator(format.lang)}${t('queue.temporaryNumber')}`}
+        </Notice>
+      )}
       <OrderActions truckId={desk.truckId} order={order} defaultPrepMinutes={desk.defaultPrepMinutes} onDone={onDone} />
       <OrderDetails order={order} format={format} now={now} />
       <div className="td-order-print">

@@ -6,7 +6,7 @@
  */
 import type { Order } from '@domain/orders/contracts';
 import { detailSeparator } from '@domain/locale';
-import { displayNumber } from '@domain/orders/dashboard';
+import { shownNumber } from './offline-view.state';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,12 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
   return (
     <article className="td-ticket" data-testid={`ticket-${kind}`} lang={format.lang} dir={format.lang === 'ar' ? 'rtl' : 'ltr'}>
       <p className="td-ticket__center">{priced ? truckName : t('print.kitchenTitle')}</p>
-      <h1>{displayNumber(order.number)}</h1>
+      <h1>{shownNumber(order.number)}</h1>
+      {order.number < 0 && (
+        <p className="td-ticket__center" data-testid="ticket-temporary">
+          {t('queue.temporaryNumber')}
+        </p>
+      )}
       <p className="td-ticket__center td-ticket__big">
         {t(`type.${order.type}`)}
         {order.source === 'phone' ? `${detailSeparator(format.lang)}${t('source.phone')}` : ''}

@@ -27,7 +27,9 @@ import { NativeInput, NumberInput } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import type { OrderFormat } from './order-format';
 import { isOffline } from './order-alerts.state';
-import { useOrderMenuQuery, usePhoneOrderMutation } from './orders.api';
+import { queuedView } from './offline-view.state';
+import { storeOrder, useOrderMenuQuery, useOrdersDispatch, usePhoneOrderMutation } from './orders.api';
+import { useActor } from './use-actor';
 import { nameIn, searchable } from '@domain/names';
 import './phone-order.css';
 
@@ -80,6 +82,8 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const { t } = useTranslation('orders');
   const menu = useOrderMenuQuery(desk.truckId);
   const [place, { isLoading }] = usePhoneOrderMutation();
+  const ordersDispatch = useOrdersDispatch();
+  const actor = useActor();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
@@ -165,10 +169,6 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
 
   async function submit() {
     setTried(true);
-    if (isOffline()) {
-      setServerProblems({ banner: [t('offline.refused')], fields: {} });
-      return;
-    }
     if (Object.keys(ownProblems).length > 0) {
       forgetServerProblems();
       showFirstProblem();
@@ -182,9 +182,18 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       ...(type === 'delivery' && point ? { delivery: { address, ...point } } : {}),
       paymentMethod: payment,
     };
+    // With no connection (or behind changes still waiting): taken from the menu as last loaded, kept on the device and sent later (decision 018).
+    const queue = async () => {
+      const { queuePhoneOrder } = await import('./offline-orders');
+      const shown = await queuePhoneOrder({ truckId: desk.truckId, menu: menu.data!, order, actor, currency: desk.currency, prepMinutes: desk.defaultPrepMinutes });
+      ordersDispatch(storeOrder(desk.truckId, shown));
+      onPlaced(shown);
+    };
+    if (isOffline() || queuedView.get().anyWaiting) return queue();
     try {
       onPlaced(await place({ truckId: desk.truckId, order, idempotencyKey }).unwrap());
     } catch (error) {
+      if ((error as { status?: unknown }).status === 'FETCH_ERROR') return queue();
       const problem = problemOf(error);
       if (problem.code === 'unexpected') {
         setServerProblems({ banner: [t('actions.failed')], fields: {} });
