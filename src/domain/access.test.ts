@@ -9,7 +9,7 @@ describe('accessListFor', () => {
   });
   it('gives a Vendor every truck screen', () => {
     expect(screens(['Vendor'])).toEqual([
-      '/home', '/truck-register', '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/user-profile',
+      '/home', '/truck-register', '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions', '/user-profile',
     ]);
     expect(screens(['Vendor'])).not.toContain('/admin/reviews');
   });
@@ -69,7 +69,7 @@ describe('per truck', () => {
       ['/booking-details', ['read', 'write'], 'staff'],
     ]);
     expect(list.filter((entry) => entry.truckId === own).map((entry) => entry.screen)).toEqual([
-      '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours',
+      '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions',
     ]);
   });
 

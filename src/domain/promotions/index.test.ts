@@ -52,7 +52,7 @@ describe('normalizeCode', () => {
     for (const code of ['ab', 'A'.repeat(25), 'TEN%', 'a.b.c']) {
       const result = PromotionInputSchema.safeParse({ ...base, code });
       expect(result.success, code).toBe(false);
-      expect(result.error?.issues[0]?.params).toMatchObject({ code: 'promotion_code_invalid' });
+      expect((result.error?.issues[0] as { params?: unknown } | undefined)?.params).toMatchObject({ code: 'promotion_code_invalid' });
     }
   });
 });

@@ -5,3 +5,4 @@
  */
 export * from './rules';
 export * from './promotion.schema';
+export * from './format';
