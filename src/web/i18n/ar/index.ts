@@ -14,6 +14,7 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/ar/mail.json',
     '!../../../domain/i18n/ar/csv.json',
     '!../../../domain/i18n/ar/storefront-page.json',
+    '!../../../domain/i18n/ar/promotions.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -14,6 +14,7 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/en/mail.json',
     '!../../../domain/i18n/en/csv.json',
     '!../../../domain/i18n/en/storefront-page.json',
+    '!../../../domain/i18n/en/promotions.json',
   ],
   { eager: true, import: 'default' },
 );
