@@ -15,7 +15,7 @@
 import { deliveryAt, type AvailabilityFacts } from '@domain/availability';
 import { DomainError, type Lang } from '@domain/errors';
 import { isOpenAt, nextOpening } from '@domain/hours';
-import { intlLocale } from '@domain/locale';
+import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
 import { addMinor, formatMoney, type Currency } from '@domain/money';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
@@ -100,8 +100,11 @@ interface IntakeContext {
   now: Date;
 }
 
+/** Only online orders meet the hours rules, so the reader is the customer: their clock (docs/glossary.md). */
 function formatInstant(at: string | Date, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(at));
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK }).format(
+    new Date(at),
+  );
 }
 
 function lineProblem(problem: LineProblem, item: MenuItem, index: number, lang: Lang): Problem {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from './errors';
+import { DomainError } from '../errors';
 import {
   CURRENCIES,
   CurrencySchema,
@@ -13,7 +13,7 @@ import {
   parseDecimalNumber,
   toMinor,
   type Currency,
-} from './money';
+} from '.';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
