@@ -79,6 +79,11 @@ export const CreateOrderSchema = z
      * otherwise, the order is refused (total_changed) instead of charging an amount nobody saw.
      */
     expectedTotal: MinorSchema.optional(),
+    /**
+     * A promotion code (issue 44), any case, either digits. Redeemed with the order; absent: an
+     * automatic promotion (a happy hour) applies by itself when one does.
+     */
+    promotionCode: z.string().trim().max(100).optional(),
   })
   .superRefine((order, ctx) => {
     if (order.type === 'delivery' && !order.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], params: { code: 'required' } });
@@ -112,6 +117,15 @@ export const INTAKE_PROBLEM_CODES = [
   'below_minimum',
   'no_delivery_for_subtotal',
   'no_delivery_zones',
+  // A promotion code the order cannot have (promotions/rules.ts PROMOTION_REASONS).
+  'promotion_unknown_code',
+  'promotion_not_started',
+  'promotion_expired',
+  'promotion_outside_hours',
+  'promotion_wrong_fulfilment',
+  'promotion_min_subtotal',
+  'promotion_used_up',
+  'promotion_already_used_by_phone',
   'total_changed',
 ] as const;
 export type IntakeProblemCode = (typeof INTAKE_PROBLEM_CODES)[number];

@@ -17,7 +17,8 @@ import { DomainError, type Lang } from '@domain/errors';
 import { isOpenAt, nextOpening } from '@domain/hours';
 import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
-import { addMinor, formatMoney, type Currency } from '@domain/money';
+import { addMinor, discountOf, formatMoney, type Currency } from '@domain/money';
+import { promotionErrorCode, reasonValues } from '@domain/promotions';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
 import { localToday, tradingBlocks, type TradingBlock } from '@domain/trucks';
@@ -27,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { compiledZones, type ZoneRecord } from '../../db/queries/availability';
 import { menuItemsOf } from '../../db/queries/menu';
+import { judgePromotion, type PromotionAsk } from '../../db/queries/promotions';
 import { menuVersions } from '../../db/tables/menu';
 import { createPublicAvailability } from '../../platform/public-availability';
 import type { TruckRow } from '../../platform/truck-access';
@@ -69,6 +71,8 @@ export function createIntakeReads(app: FastifyInstance) {
   const availability = createPublicAvailability(app);
   return {
     facts: (truckId: string) => availability.factsOf(truckId),
+    /** The promotion the order would get (a code, or else an automatic one): read as it is now; the write redeems under its lock. */
+    promotion: (truck: TruckRow, ask: PromotionAsk) => judgePromotion(db, truck, ask),
     menu: async (truckId: string, now: Date, fresh?: { ids: readonly string[] }): Promise<PricingMenu> => {
       if (fresh) return readPricingMenu(db, truckId, now, fresh.ids);
       // Sold-out-until instants are kept as read; priceLine compares them with the order's own time.
@@ -208,7 +212,16 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
       problems.push({ path: 'delivery', code: NO_DELIVERY_CODES[quote.reason], params: minimum });
     }
   }
-  const total = addMinor(subtotal, deliveryFee);
+  let promotion: PlacedOrderDraft['promotion'] = null;
+  if (lines.length > 0) {
+    const judged = await reads.promotion(truck, { code: body.promotionCode, phone: body.customer.phone, subtotal, type: body.type, now: at });
+    if (judged.applies) promotion = { ...judged.promotion, amount: discountOf(subtotal, judged.promotion.discount) };
+    else if (judged.reason !== 'none') {
+      problems.push({ path: 'promotionCode', code: promotionErrorCode(judged.reason), params: reasonValues(judged.params, currency, lang, source === 'online') });
+    }
+  }
+  const discount = promotion?.amount ?? 0;
+  const total = addMinor(subtotal - discount, deliveryFee);
   if (problems.length === 0 && body.expectedTotal !== undefined && body.expectedTotal !== total) {
     problems.push({ path: 'expectedTotal', code: 'total_changed', params: { total: formatMoney(total, currency, lang) } });
   }
@@ -225,6 +238,7 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
     subtotal,
     deliveryFee,
     total,
+    promotion,
     paymentMethod: body.paymentMethod,
     requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
     estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),

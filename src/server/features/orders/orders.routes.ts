@@ -69,7 +69,7 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
     const claim = idempotencyClaimOf(request, body);
     const lang = languageFromHeader(request.headers['accept-language']);
     const now = new Date();
-    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder({ reads, truck, source, lang, now }, body, freshMenu), actor, now);
+    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder({ reads, truck, source, lang, now }, body, freshMenu), actor, now, lang);
     if (replayed) reply.header('idempotent-replayed', 'true');
     // Committed: its one invalidation applies here now, so the answer needs no read-your-writes barrier.
     else instance.readCache.appliedOwnWrite(request, intakeScopes(truck.id));

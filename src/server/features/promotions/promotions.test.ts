@@ -16,7 +16,7 @@ import { addStaff } from '@testing/team';
 import { createTestApp } from '@testing/test-app';
 import { approvedTruck, call } from '@testing/trucks';
 import { promotionRedemptions, promotions } from '../../db/tables/promotions';
-import { redeemPromotion } from './promotions.service';
+import { redeemPromotion } from '../../db/queries/promotions';
 
 let app: FastifyInstance;
 let admin: SignedUp;

@@ -12,6 +12,7 @@ import type { PageFormat } from './format';
 import { useWording, type Translate } from './i18n';
 import type { Availability, StorefrontTruck } from './page-data';
 import { Sheet } from './sheet';
+import { PromotionField, usePromotion } from './promotion-field';
 import { nameIn } from '@domain/names';
 import { normalizePhone } from '@domain/digits';
 
@@ -74,8 +75,10 @@ export function CartPanel(props: {
   }, [ask, point, priced.subtotal, truck.slug, lang]);
   const quote: Quote = !ask ? { state: 'idle' } : answer?.ask !== ask ? { state: 'checking' } : answer.quote ? { state: 'done', quote: answer.quote } : { state: 'failed' };
 
+  const promotion = usePromotion(truck.slug, priced.subtotal, type, normalizePhone(phone));
+  const discount = promotion.applied?.amount ?? 0;
   const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : null;
-  const total = priced.subtotal + (fee ?? 0);
+  const total = priced.subtotal - discount + (fee ?? 0);
   const deliveryReady = type === 'pickup' || (address.trim() !== '' && quote.state === 'done' && quote.quote.delivers);
   const takingOrders = !truck.notTrading && availability.status.open;
 
@@ -100,6 +103,7 @@ export function CartPanel(props: {
       type,
       ...(type === 'delivery' && point ? { delivery: { address: address.trim(), ...point } } : {}),
       paymentMethod: payment,
+      ...(promotion.applied?.code ? { promotionCode: promotion.applied.code } : {}),
       expectedTotal: total,
     };
     const serialized = JSON.stringify(body);
@@ -242,9 +246,17 @@ export function CartPanel(props: {
             </label>
           </fieldset>
 
+          <PromotionField promotion={promotion} currency={truck.currency} format={format} />
+
           <dl className="sf-totals">
             <dt>{t('cart.subtotal')}</dt>
             <dd>{format.money(priced.subtotal)}</dd>
+            {discount > 0 && (
+              <>
+                <dt>{t('promotion.discount')}</dt>
+                <dd data-testid="cart-discount">−{format.money(discount)}</dd>
+              </>
+            )}
             {type === 'delivery' && (
               <>
                 <dt>{t('cart.deliveryFee')}</dt>
