@@ -57,13 +57,13 @@ function serveHome(options: ServeOptions): Promise<void> {
   return serve({ ...options, env: { DEMO_SIMULATOR: 'off' } }, (app) => {
     // The alternative, with the same sign-in and truck check as the real route, through the app's pool.
     app.get('/bench/home-from-orders', async (request) => {
-      await requireTruck(request, TRUCK, { allow: ['owner'] });
+      await requireTruck(request, TRUCK, { allow: ['owner'], whileSuspended: true });
       return (await app.database.db.execute(FROM_ORDERS(TRUCK))).rows[0];
     });
     // The summary as the route computes it when the read cache has nothing kept (every new minute, every order).
     const home = createHomeService(app);
     app.get('/bench/home-uncached', async (request) => {
-      const { truck, relation } = await requireTruck(request, TRUCK, { allow: ['owner'] });
+      const { truck, relation } = await requireTruck(request, TRUCK, { allow: ['owner'], whileSuspended: true });
       return home.computeTruckHome(truck, relation, new Date());
     });
   });

@@ -4,7 +4,10 @@
  * process. Prints each round's throughput, the p50 of each kind of request, the CPU the server (and,
  * embedded, its PostgreSQL) spent per request, and the server's heap and RSS after the round, with
  * each round's ratio to the first: a server that degrades as orders accumulate, or that grows a cache
- * or leaks, shows it here. Asserts nothing.
+ * or leaks, shows it here. A warm-up (the mix, untimed and not counted) comes first. Every 5xx is
+ * counted per round and printed with the server's error lines: any 5xx, in the warm-up too, fails the
+ * bench (exit code 1). A round off by more than ±10 % of round 1 is flagged, not failed (a shared
+ * machine's noise).
  *
  *   npm run bench:mixed                                   # embedded PostgreSQL, three 60 s rounds
  *   MIXED_ROUND_S=20 MIXED_ROUNDS=3 npm run bench:mixed   # shorter rounds, or more of them
@@ -175,8 +178,18 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = child;
-    server.stdout!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-    server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+    /** The server's error-level log lines (pino's JSON, level 50 and up), kept to explain any 5xx. */
+    const errorLines: string[] = [];
+    let partial = '';
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      log = (log + text).slice(-20_000);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (/"level":\s*(5|6)\d/.test(line) && errorLines.length < 50) errorLines.push(line.slice(0, 2_000));
+    };
+    server.stdout!.on('data', read);
+    server.stderr!.on('data', read);
     for (let waited = 0; ; waited += 200) {
       if ((await send(agent, port, 'GET', '/api/v1/health', {})).status === 200) break;
       if (waited > 120_000 || server.exitCode !== null) throw new Error(`server did not start:\n${log}`);
@@ -249,6 +262,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       let done = 0;
       const failed: Record<string, number> = {};
+      let serverErrors = 0;
       const latencies = Object.fromEntries(MIX.map(([kind]) => [kind, [] as number[]])) as Record<Kind, number[]>;
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
@@ -260,20 +274,32 @@ async function main(): Promise<void> {
               done++;
               if (kind === 'create') placed++;
               latencies[kind].push(performance.now() - before);
-            } else failed[`${kind} ${status}`] = (failed[`${kind} ${status}`] ?? 0) + 1;
+            } else {
+              failed[`${kind} ${status}`] = (failed[`${kind} ${status}`] ?? 0) + 1;
+              // No answer at all (status 0: a reset or refused connection) counts with the 5xx.
+              if (status >= 500 || status === 0) serverErrors++;
+            }
           }
         }),
       );
-      return { done, failed, latencies, elapsed: performance.now() - started };
+      return { done, failed, serverErrors, latencies, elapsed: performance.now() - started };
     }
 
-    if (WARM_UP_MS > 0) await mixFor(WARM_UP_MS);
+    let serverErrorsInAll = 0;
+    if (WARM_UP_MS > 0) {
+      const warmUp = await mixFor(WARM_UP_MS);
+      serverErrorsInAll += warmUp.serverErrors;
+      process.stdout.write(
+        `warm-up: ${(WARM_UP_MS / 1000).toFixed(0)} s of the mix, not counted in the rounds; ${warmUp.done} answered, 5xx ${warmUp.serverErrors}, failed ${JSON.stringify(warmUp.failed)}\n`,
+      );
+    }
     const postgres = external ? null : postmasterPid(dataDir);
     const rounds: { perSecond: number; rss: number; heap: number }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const ordersBefore = placed;
       const cpuBefore = { server: cpuMs(server.pid!), database: postgres ? cpuMs(postgres) : 0 };
-      const { done, failed, latencies, elapsed } = await mixFor(ROUND_MS);
+      const { done, failed, serverErrors, latencies, elapsed } = await mixFor(ROUND_MS);
+      serverErrorsInAll += serverErrors;
       const cpuAfter = { server: cpuMs(server.pid!), database: postgres ? cpuMs(postgres) : 0 };
       const result = { perSecond: (done / elapsed) * 1000, rss: rssMb(server.pid!), heap: await heapMb() };
       rounds.push(result);
@@ -281,17 +307,22 @@ async function main(): Promise<void> {
       const p50s = MIX.map(([kind]) => `${kind} ${median(latencies[kind]).toFixed(1)}`).join(', ');
       const database = postgres ? `, PostgreSQL ${((cpuAfter.database - cpuBefore.database) / done).toFixed(2)} ms` : '';
       process.stdout.write(
-        `round ${round}: ${result.perSecond.toFixed(0)} req/s (×${ratio.toFixed(2)} of round 1), ${placed - ordersBefore} orders placed (${placed} in all), failed ${JSON.stringify(failed)}\n` +
+        `round ${round}: ${result.perSecond.toFixed(0)} req/s (×${ratio.toFixed(2)} of round 1${Math.abs(ratio - 1) > 0.1 ? ', OUTSIDE ±10 %' : ''}), ${placed - ordersBefore} orders placed (${placed} in all), 5xx ${serverErrors}, failed ${JSON.stringify(failed)}\n` +
           `  p50 ms: ${p50s}\n` +
           `  CPU per request: server ${((cpuAfter.server - cpuBefore.server) / done).toFixed(2)} ms${database}; heap used ${result.heap.toFixed(0)} MB, RSS ${result.rss.toFixed(0)} MB\n`,
       );
     }
     const throughputs = rounds.map((r) => r.perSecond);
     const spread = (Math.max(...throughputs) - Math.min(...throughputs)) / rounds[0]!.perSecond;
+    const furthest = Math.max(...throughputs.map((perSecond) => Math.abs(perSecond / rounds[0]!.perSecond - 1)));
     console.log(
-      `\nthroughput spread over ${ROUNDS} rounds: ${(spread * 100).toFixed(1)} % of round 1 (target ±10 %); ` +
+      `\nthroughput spread over ${ROUNDS} rounds: ${(spread * 100).toFixed(1)} % of round 1; furthest round ${(furthest * 100).toFixed(1)} % from round 1 ` +
+        `(target ±10 %: ${furthest <= 0.1 ? 'within' : 'OUTSIDE'}); ` +
         `heap ${rounds.map((r) => r.heap.toFixed(0)).join(' → ')} MB; RSS ${rounds.map((r) => r.rss.toFixed(0)).join(' → ')} MB`,
     );
+    console.log(`5xx (and unanswered requests) in all: ${serverErrorsInAll}`);
+    if (errorLines.length > 0) console.log(`the server's error lines (first ${errorLines.length}):\n${errorLines.join('\n')}`);
+    if (serverErrorsInAll > 0) process.exitCode = 1;
   } finally {
     await cleanUp();
   }

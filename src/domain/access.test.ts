@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibleScreens, accessListFor, canAccess, mayOnTruck, screenFor } from './access';
+import { accessibleScreens, accessListFor, canAccess, CLOSED_WHILE_SUSPENDED, mayOnTruck, openWhileSuspended, screenFor } from './access';
 
 const screens = (roles: string[]) => accessListFor(roles).map((entry) => entry.screen);
 
@@ -93,6 +93,19 @@ describe('per truck', () => {
     ]);
     expect(accessibleScreens(applicant, own)).toEqual(['/home', '/truck-register', '/truck-info', '/user-profile']);
     expect(accessibleScreens(applicant, staffed)).toEqual(['/home', '/truck-register', '/menu', '/orders', '/booking-details', '/user-profile']);
+  });
+
+  it('leaves a suspended truck’s orders and bookings out, for its owner and its staff', () => {
+    const suspended = accessListFor(['Vendor', 'Staff'], [
+      { truckId: own, role: 'owner', suspended: true },
+      { truckId: staffed, role: 'staff', suspended: true },
+    ]);
+    expect(accessibleScreens(suspended, own)).toEqual(['/home', '/truck-register', '/truck-info', '/menu', '/delivery-zones', '/operating-hours', '/user-profile']);
+    expect(accessibleScreens(suspended, staffed)).toEqual(['/home', '/truck-register', '/menu', '/user-profile']);
+    expect(canAccess(suspended, '/orders', 'read', staffed)).toBe(false);
+    expect(canAccess(suspended, '/jobs/42', 'read', own)).toBe(false);
+    expect(CLOSED_WHILE_SUSPENDED.every((permission) => !openWhileSuspended(permission))).toBe(true);
+    expect(openWhileSuspended('truck.edit') && openWhileSuspended('home.view') && openWhileSuspended('team.manage')).toBe(true);
   });
 
   it('names what each role may do on a truck', () => {

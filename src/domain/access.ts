@@ -81,6 +81,8 @@ export const TRUCK_PERMISSIONS = {
   'team.manage': ['owner'],
   /** Revenue and sales figures (home); the owner can let staff see them too (domain/home/index.ts revenueVisibleTo). */
   'revenue.view': ['owner'],
+  /** The truck's summary on /home: figures, papers, the review's decision and its notes (no customer's details). */
+  'home.view': ['owner', 'staff'],
   'menu.view': ['owner', 'staff'],
   'menu.edit': ['owner'],
   /** Marking items and options sold out or available again. */
@@ -106,6 +108,22 @@ export function mayOnTruck(role: TruckRole, permission: TruckPermission): boolea
   return (TRUCK_PERMISSIONS[permission] as readonly TruckRole[]).includes(role);
 }
 
+/**
+ * What an Admin's suspension closes until they reinstate the truck (docs/product.md §1): whatever
+ * reaches its customers — names, phones and addresses in the orders (the dashboard, its export and its
+ * live stream) and in the bookings. Its owner and staff get 403 `truck_suspended` there, and an open
+ * stream ends. Everything else stays as the role allows: the owner still sees why (/home, /truck-info),
+ * replaces papers, keeps the menu, hours, zones and team; staff keep the views and the sold-out switch.
+ */
+export const CLOSED_WHILE_SUSPENDED: readonly TruckPermission[] = ['orders.manage', 'bookings.manage'];
+
+export function openWhileSuspended(permission: TruckPermission): boolean {
+  return !CLOSED_WHILE_SUSPENDED.includes(permission);
+}
+
+/** The screens of those permissions, left out of a suspended truck's entries in the access list. */
+const SCREENS_CLOSED_WHILE_SUSPENDED = new Set(['/orders', '/booking-details']);
+
 /** The screens that act on the current truck. */
 const TRUCK_SCREEN_SET = new Set(['/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions']);
 
@@ -123,6 +141,8 @@ export function isTruckScreen(screen: string): boolean {
 export interface TruckMembership {
   truckId: string;
   role: TruckRole;
+  /** An Admin suspended the truck: its customers' screens are closed (CLOSED_WHILE_SUSPENDED). */
+  suspended?: boolean;
 }
 
 export function isRole(value: string): value is Role {
@@ -136,8 +156,10 @@ export function isRole(value: string): value is Role {
  */
 export function accessListFor(roles: readonly string[], trucks: readonly TruckMembership[] = []): AccessEntry[] {
   const owned = roleAccessList(roles.filter((role) => role !== 'Staff')).filter((entry) => isTruckScreen(entry.screen));
-  const perTruck = trucks.flatMap(({ truckId, role }) =>
-    (role === 'owner' ? owned : STAFF_SCREENS).map((entry) => ({ ...entry, actions: [...entry.actions], truckId, role })),
+  const perTruck = trucks.flatMap(({ truckId, role, suspended }) =>
+    (role === 'owner' ? owned : STAFF_SCREENS)
+      .filter((entry) => !(suspended && SCREENS_CLOSED_WHILE_SUSPENDED.has(entry.screen)))
+      .map((entry) => ({ ...entry, actions: [...entry.actions], truckId, role })),
   );
   return [...roleAccessList(roles), ...perTruck];
 }

@@ -59,7 +59,7 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
   // Fastify's own 400s that carry no code of theirs (errors.ts).
   400: ['unprocessable', 'reset_link_invalid', 'wrong_password'],
   401: ['invalid_credentials', 'session_ended', 'stream_ticket_invalid', 'token_expired', 'token_invalid'],
-  403: ['invitation_other_account'],
+  403: ['invitation_other_account', 'truck_suspended'],
   404: [
     'booking_not_found', 'category_not_found', 'invitation_invalid', 'invitation_not_found', 'item_not_found',
     'member_not_found', 'option_not_found', 'order_not_found', 'promotion_not_found', 'quote_link_invalid', 'truck_not_found', 'zone_not_found',

@@ -48,6 +48,8 @@ interface Parameter {
 export interface TruckAccessStatement {
   roles: ('owner' | 'staff')[];
   admin: 'read' | 'write' | null;
+  /** False: closed to the truck's people while it is suspended (403 truck_suspended). */
+  whileSuspended: boolean;
 }
 
 interface Operation {
@@ -128,9 +130,10 @@ const errorCode = (res: LightMyRequestResponse): string | undefined => {
 };
 
 /** How the truck guard answered: `passed` when the caller reached the truck, whatever the route made of the request. */
-export function guardOutcome(res: LightMyRequestResponse): 'passed' | 'unauthorized' | 'forbidden' | 'not_found' {
+export function guardOutcome(res: LightMyRequestResponse): 'passed' | 'unauthorized' | 'forbidden' | 'suspended' | 'not_found' {
   if (res.statusCode === 401) return 'unauthorized';
   if (res.statusCode === 403 && errorCode(res) === 'forbidden') return 'forbidden';
+  if (res.statusCode === 403 && errorCode(res) === 'truck_suspended') return 'suspended';
   if (res.statusCode === 404 && errorCode(res) === 'truck_not_found') return 'not_found';
   return 'passed';
 }

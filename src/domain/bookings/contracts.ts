@@ -196,7 +196,8 @@ export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;
 
 /** What the customer sees through the quote link: their request, the quote, the truck's names. */
 export const PublicQuoteSchema = z.object({
-  truck: z.object({ nameEn: z.string(), nameAr: z.string() }),
+  /** The truck as its public page shows it: names, logo, phone, and the page's address (/t/{slug}; null before approval). */
+  truck: z.object({ nameEn: z.string(), nameAr: z.string(), logoUrl: z.string().nullable(), phone: z.string().nullable(), slug: z.string().nullable() }),
   number: z.int(),
   status: z.enum(BOOKING_STATUSES),
   eventType: z.string(),
@@ -210,6 +211,8 @@ export const PublicQuoteSchema = z.object({
   quote: BookingQuoteViewSchema,
   /** True while the link may still accept the quote. */
   acceptable: z.boolean(),
+  /** The truck was booked over this time since the quote (a confirmed booking overlaps it): it cannot be accepted. Nothing of that booking is told. */
+  timeTaken: z.boolean(),
   /** The language the customer's mails are in: the page opens in it. */
   language: LanguageSchema,
 });

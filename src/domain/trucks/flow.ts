@@ -35,4 +35,9 @@ export function isEditable(status: TruckStatus): boolean {
   return status === 'draft' || status === 'changes_requested' || status === 'approved';
 }
 
+/** The papers may be replaced whenever the rest may be edited, and while suspended: the owner fixes what the Admin suspended it for. */
+export function documentsEditable(status: TruckStatus): boolean {
+  return isEditable(status) || status === 'suspended';
+}
+
 export const ADMIN_TRUCK_FILTERS = ['submitted', 'changes_requested', 'approved', 'suspended', 'rejected', 'all'] as const;

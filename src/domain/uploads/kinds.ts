@@ -1,6 +1,6 @@
 /**
  * Files a truck uploads: what each purpose accepts (judged by the file's content, never its name),
- * the size limit and who may see it. No schemas here (../uploads.ts has them): the file pickers and
+ * the size limit and who may see it. No schemas here (./index.ts has them): the file pickers and
  * links read these without zod.
  */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

@@ -72,10 +72,15 @@ function sqlState(error: unknown): string | undefined {
   return typeof cause === 'string' && /^[0-9A-Z]{5}$/.test(cause) ? cause : undefined;
 }
 
-function isDatabaseDown(error: unknown): boolean {
+/**
+ * The database unreachable: refused, shut down, the connection lost, not made within the connect
+ * timeout (node-postgres's client: "timeout expired"), or the pool's wait for a connection given up
+ * after POOL_WAIT_MS (db/database.ts).
+ */
+export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === 'ECONNREFUSED' || code === 'ENOENT' || code === '57P01' || code === '57P03' ||
-    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/.test(error.message));
+    (error instanceof Error && /Connection terminated|^timeout expired$|timeout exceeded when trying to connect/.test(error.message));
 }
 
 function errorBody(code: ErrorCode, lang: 'en' | 'ar' = 'en'): string {

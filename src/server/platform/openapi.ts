@@ -21,7 +21,7 @@ const ERROR_STATUSES_KEY = 'x-error-statuses';
 const ERROR_ANSWERS: Record<number, string> = {
   400: 'The request is malformed, or fails validation (`fields` lists every bad field)',
   401: 'No valid session: the token is missing, invalid or expired, or its session ended',
-  403: 'Signed in, without the role or the truck permission this needs',
+  403: 'Signed in, without the role or the truck permission this needs, or on a truck whose suspension closes this (`truck_suspended`)',
   404: 'Not found (another vendor’s truck answers the same as one that does not exist)',
   409: 'The current state refuses the change (a stale `version`, a transition its status does not allow, a limit reached); `details` names the state',
   410: 'The invitation was used, withdrawn, superseded or has expired',
@@ -36,7 +36,7 @@ const ERROR_ANSWERS: Record<number, string> = {
 /** Statuses a few operations answer that nothing in their route options tells: credentials or a ticket, an invitation's token. */
 const OWN_ERROR_STATUSES: Record<string, number[]> = {
   'POST /api/v1/auth/sign-in': [401],
-  'GET /api/v1/trucks/:truckId/events': [401],
+  'GET /api/v1/trucks/:truckId/events': [401, 403],
   'POST /api/v1/invitations/preview': [404, 410],
   'POST /api/v1/invitations/accept': [403, 404, 410],
 };
@@ -53,11 +53,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function errorStatuses(route: RouteOptions, schema: Record<string, unknown>): number[] {
   const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
   const writes = [route.method].flat().some((method) => BODY_METHODS.has(method));
-  const truckRule = schema[TRUCK_ACCESS_KEY] as { roles: string[] } | undefined;
+  const truckRule = schema[TRUCK_ACCESS_KEY] as { roles: string[]; whileSuspended: boolean } | undefined;
   const security = schema.security as unknown[] | undefined;
   const statuses = [400, 500, 503];
   if (security && security.length > 0) statuses.push(401);
-  if (hooks.some(isRoleGuard) || (truckRule && !truckRule.roles.includes('staff'))) statuses.push(403);
+  if (hooks.some(isRoleGuard) || (truckRule && (!truckRule.roles.includes('staff') || !truckRule.whileSuspended))) statuses.push(403);
   if (schema.params || truckRule) statuses.push(404);
   if (writes) statuses.push(409, 413, 415);
   if (writes || schema.params || schema.querystring || schema.headers) statuses.push(422);

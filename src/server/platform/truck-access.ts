@@ -9,7 +9,7 @@
  * anything, then read `truckAccessOf(request)`; code that decides access itself calls
  * `requireTruck(request, truckId, rule)`.
  */
-import { TRUCK_PERMISSIONS, type TruckMembership, type TruckPermission } from '@domain/access';
+import { openWhileSuspended, TRUCK_PERMISSIONS, type TruckMembership, type TruckPermission } from '@domain/access';
 import { DomainError } from '@domain/errors';
 import { localToday, tradingBlocks, type TradingBlock, type TruckRelation } from '@domain/trucks';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -27,6 +27,8 @@ export interface TruckAccessRule {
   allow: readonly ('owner' | 'staff')[];
   /** Admins reach every truck: 'read' for views, 'write' for review actions. Omitted: no admin access. */
   admin?: 'read' | 'write';
+  /** False: closed to the truck's people while an Admin has suspended it (domain/access.ts CLOSED_WHILE_SUSPENDED). */
+  whileSuspended: boolean;
 }
 
 export interface TruckAccess {
@@ -37,10 +39,12 @@ export interface TruckAccess {
 export const truckNotFound = () => new DomainError('truck_not_found', 404);
 /** A member of the truck asking for what their role does not allow. */
 export const notAllowedOnTruck = () => new DomainError('forbidden', 403);
+/** A member of a suspended truck asking for what the suspension closes (its customers' details). */
+export const truckSuspended = () => new DomainError('truck_suspended', 403);
 
 /** The rule of a permission (domain/access.ts); `admin` lets Admins through as well. */
 export function can(permission: TruckPermission, admin?: TruckAccessRule['admin']): TruckAccessRule {
-  return { allow: TRUCK_PERMISSIONS[permission], ...(admin ? { admin } : {}) };
+  return { allow: TRUCK_PERMISSIONS[permission], whileSuspended: openWhileSuspended(permission), ...(admin ? { admin } : {}) };
 }
 
 const UuidSchema = z.uuid();
@@ -73,30 +77,40 @@ export async function truckAccessFor(server: FastifyInstance, caller: Caller, tr
   });
   if (!row) throw truckNotFound();
   const owner = row.truck.ownerId === caller.userId;
-  if (owner && rule.allow.includes('owner')) return { truck: row.truck, relation: 'owner' };
-  // A removal counts on the very next request on every process, without waiting for the cache's
-  // notification: a staff member's membership is confirmed on each request (one primary-key read),
-  // and with it what the owner lets staff see, which counts as soon too.
+  if (owner && rule.allow.includes('owner')) return inReach({ truck: row.truck, relation: 'owner' }, rule);
+  // A removal, a change of role or a suspension counts on the very next request on every process,
+  // without waiting for the cache's notification: a staff member's membership is confirmed on each
+  // request (one primary-key read), and with it the truck's status and what the owner lets staff see.
   const member = !owner && row.memberRole === 'staff' ? await stillMember(db, truckId, caller.userId) : undefined;
   const staff = member !== undefined;
   if (member && rule.allow.includes('staff')) {
-    const truck = member.staffSeesRevenue === row.truck.staffSeesRevenue ? row.truck : { ...row.truck, staffSeesRevenue: member.staffSeesRevenue };
-    return { truck, relation: 'staff' };
+    const { staffSeesRevenue, status } = member;
+    const truck = staffSeesRevenue === row.truck.staffSeesRevenue && status === row.truck.status ? row.truck : { ...row.truck, staffSeesRevenue, status };
+    return inReach({ truck, relation: 'staff' }, rule);
   }
   if (rule.admin && caller.roles.includes('Admin')) return { truck: row.truck, relation: 'admin' };
   if (owner || staff) throw notAllowedOnTruck();
   throw truckNotFound();
 }
 
+/** The owner's or staff's access, unless the truck is suspended and the rule is one the suspension closes. */
+function inReach(access: TruckAccess, rule: TruckAccessRule): TruckAccess {
+  if (access.truck.status === 'suspended' && !rule.whileSuspended) throw truckSuspended();
+  return access;
+}
+
 const granted = new WeakMap<FastifyRequest, TruckAccess>();
 
-/** The membership as it is now (undefined: removed), with the owner's staff settings read in the same statement. */
-async function stillMember(db: Db, truckId: string, userId: string): Promise<{ staffSeesRevenue: boolean } | undefined> {
+/**
+ * The staff membership as it is now (undefined: removed, or no longer a staff role), with the truck's
+ * status and the owner's staff settings read in the same statement.
+ */
+async function stillMember(db: Db, truckId: string, userId: string): Promise<Pick<TruckRow, 'staffSeesRevenue' | 'status'> | undefined> {
   const [found] = await db
-    .select({ staffSeesRevenue: trucks.staffSeesRevenue })
+    .select({ staffSeesRevenue: trucks.staffSeesRevenue, status: trucks.status })
     .from(truckMembers)
     .innerJoin(trucks, eq(trucks.id, truckMembers.truckId))
-    .where(and(eq(truckMembers.truckId, truckId), eq(truckMembers.userId, userId)));
+    .where(and(eq(truckMembers.truckId, truckId), eq(truckMembers.userId, userId), eq(truckMembers.role, 'staff')));
   return found;
 }
 
@@ -117,7 +131,7 @@ export const TRUCK_ACCESS_KEY = 'x-truck-access';
 
 /**
  * onRoute hook: a route guarded by truckGuard states its rule in the OpenAPI document
- * (`x-truck-access: { roles, admin }`), for API clients and for the tests that check every route
+ * (`x-truck-access: { roles, admin, whileSuspended }`), for API clients and for the tests that check every route
  * keeps it.
  */
 export function documentTruckAccess(route: RouteOptions): void {
@@ -128,7 +142,7 @@ export function documentTruckAccess(route: RouteOptions): void {
 
 /** The OpenAPI statement of a rule, for a route that calls requireTruck itself. */
 export function truckAccessDoc(rule: TruckAccessRule) {
-  return { [TRUCK_ACCESS_KEY]: { roles: [...rule.allow], admin: rule.admin ?? null } };
+  return { [TRUCK_ACCESS_KEY]: { roles: [...rule.allow], admin: rule.admin ?? null, whileSuspended: rule.whileSuspended } };
 }
 
 /** The truck a route guarded by truckGuard reached, and how. */
@@ -148,15 +162,17 @@ export async function truckBySlug(db: Db, slug: string): Promise<TruckRow> {
 /** The trucks a user reaches and how (owned first, then staffed, oldest first): the access list's trucks. */
 export async function truckMembershipsOf(db: Db, userId: string): Promise<TruckMembership[]> {
   const [owned, staffed] = await Promise.all([
-    db.select({ truckId: trucks.id }).from(trucks).where(eq(trucks.ownerId, userId)).orderBy(asc(trucks.createdAt)),
+    db.select({ truckId: trucks.id, status: trucks.status }).from(trucks).where(eq(trucks.ownerId, userId)).orderBy(asc(trucks.createdAt)),
     db
-      .select({ truckId: truckMembers.truckId })
+      .select({ truckId: truckMembers.truckId, status: trucks.status })
       .from(truckMembers)
       .innerJoin(trucks, eq(trucks.id, truckMembers.truckId))
       .where(and(eq(truckMembers.userId, userId), ne(trucks.ownerId, userId)))
       .orderBy(asc(truckMembers.createdAt)),
   ]);
-  return [...owned.map(({ truckId }) => ({ truckId, role: 'owner' as const })), ...staffed.map(({ truckId }) => ({ truckId, role: 'staff' as const }))];
+  const membership = (role: TruckMembership['role']) => ({ truckId, status }: { truckId: string; status: TruckRow['status'] }): TruckMembership =>
+    status === 'suspended' ? { truckId, role, suspended: true } : { truckId, role };
+  return [...owned.map(membership('owner')), ...staffed.map(membership('staff'))];
 }
 
 /**

@@ -44,6 +44,20 @@ describe('the boot script in index.html', () => {
     expect(runBootScript().theme).toBeUndefined();
   });
 
+  it("opens a link that carries its language (the quote mail's ?lang=ar) in it, when the browser has none chosen yet", () => {
+    history.replaceState(null, '', '/booking-quote/abc?lang=ar');
+    expect(runBootScript()).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    // Saved as the app saves a choice, so the app starts in it too.
+    expect(langDirSlice.reducer(undefined, { type: 'init' })).toEqual({ lang: 'ar', dir: 'rtl' });
+    // A choice made in this browser stays: English chosen, the Arabic link opens in English.
+    writeJson(STORAGE_KEYS.langDir, langDirSlice.reducer(undefined, setLanguage('en')));
+    expect(runBootScript()).toMatchObject({ lang: 'en', dir: 'ltr' });
+    localStorage.clear();
+    history.replaceState(null, '', '/booking-quote/abc?lang=xx');
+    expect(runBootScript()).toMatchObject({ lang: 'en', dir: 'ltr' });
+    expect(localStorage.getItem(STORAGE_KEYS.langDir)).toBeNull();
+  });
+
   it('keeps English, light, when storage is missing or corrupt', () => {
     expect(runBootScript()).toEqual({ lang: 'en', dir: 'ltr', theme: undefined });
     localStorage.setItem(STORAGE_KEYS.langDir, '{');

@@ -28,7 +28,7 @@ const DEFAULTS = {
     order_loading: false,
     availableToArrive: false,
   },
-  sidebar: { menu: { selectedKeys: ['/home'], openKeys: [] }, sidebar: { collapsed: false } },
+  sidebar: { menu: { selectedKeys: ['/home'], openKeys: [] }, sidebar: { collapsed: false, counterUnfolded: false } },
 };
 
 const PERSISTED_KEYS = ['userModel', 'role', 'user_details', 'access_list_data', 'lang_dir', 'sidebar'];

@@ -4,12 +4,11 @@
  * prefix keeps them apart from the other screenshots in that folder.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { waitForAnimations } from './shell';
 
-const require = createRequire(import.meta.url);
 const DIR = path.resolve('docs/screenshots');
 
 /** The toasts: left out of every guide shot, so a shot right after a save need not wait 5 s for its message to fade. */
@@ -37,18 +36,17 @@ interface AxeViolation {
  * id breaks which label belongs to which field. Needs a page opened with `bypassCSP`.
  */
 export async function axeProblems(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'], rules: { 'duplicate-id': { enabled: true }, 'duplicate-id-aria': { enabled: true } } });
-    const ids = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ id: string }> } }).document.querySelectorAll('[id]');
-    const seen = new Map<string, number>();
-    for (const { id } of Array.from(ids)) seen.set(id, (seen.get(id) ?? 0) + 1);
-    const repeated = [...seen].filter(([, n]) => n > 1).map(([id]) => `#${id}`);
-    return [
-      ...result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('duplicate-id')).map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-      ...(repeated.length > 0 ? [{ id: 'repeated-id', impact: 'serious', nodes: repeated }] : []),
-    ];
-  });
+  const result = await new AxeBuilder({ page }).setLegacyMode().options({ rules: { 'duplicate-id': { enabled: true }, 'duplicate-id-aria': { enabled: true } } }).analyze();
+  const ids = await page.evaluate(() =>
+    Array.from((globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ id: string }> } }).document.querySelectorAll('[id]'), (el) => el.id),
+  );
+  const seen = new Map<string, number>();
+  for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+  const repeated = [...seen].filter(([, n]) => n > 1).map(([id]) => `#${id}`);
+  return [
+    ...result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('duplicate-id'))
+      .map((v) => ({ id: v.id, impact: v.impact ?? null, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+    ...(repeated.length > 0 ? [{ id: 'repeated-id', impact: 'serious', nodes: repeated }] : []),
+  ];
 }

@@ -2,11 +2,10 @@
  * Helpers for the shell's browser journeys: seeding local storage, waiting for a screen, axe-core,
  * and the catalogue check that finds text on an Arabic page that did not come from the catalogue.
  */
-import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import type { NodeResult } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-const require = createRequire(import.meta.url);
 
 /** Opens `path` with these local-storage values already in place (set on the origin, then reloaded). */
 export async function openWithStorage(page: Page, path: string, entries: Record<string, string>): Promise<void> {
@@ -184,17 +183,13 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * these tags, or of all of them.
  */
 export async function axeViolations(page: Page, tags?: string[]): Promise<AxeViolation[]> {
-  // Injected once per document: a screen reached inside the app keeps the one already there.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async (tags) => {
-    type Check = { message: string };
-    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; any: Check[]; all: Check[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<Result> } }).axe;
-    const result = await axe.run({ resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) });
-    // Each element with why it fails (a contrast's colours and ratio), so a report can be acted on.
-    const why = (node: { any: Check[]; all: Check[] }) => [...node.any, ...node.all].map((check) => check.message).join('; ');
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${why(n)}`) }));
-  }, tags);
+  // One run in the page itself: the app has no frames of its own, and the default mode opens a blank
+  // page per run to gather frames' results, which a journey's browser context would then also hold.
+  const builder = new AxeBuilder({ page }).setLegacyMode();
+  const result = await (tags ? builder.withTags(tags) : builder).analyze();
+  // Each element with why it fails (a contrast's colours and ratio), so a report can be acted on.
+  const why = (node: NodeResult) => [...node.any, ...node.all].map((check) => check.message).join('; ');
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${why(n)}`) }));
 }
 
 /** axe-core's serious and critical violations on the page as it is now (the context must bypass CSP). */

@@ -33,6 +33,7 @@ import {
 } from '@domain/bookings';
 import { DomainError, type FieldError, type Lang } from '@domain/errors';
 import { localToday } from '@domain/trucks';
+import { uploadUrl } from '@domain/uploads';
 import { Temporal } from 'temporal-polyfill';
 import { and, asc, count, eq, gt, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -150,8 +151,9 @@ export function createBookingsService(app: FastifyInstance) {
   const { db } = app.database;
   const { jwtSecret, publicUrl } = app.config;
 
+  /** The customer's link, carrying the language of the mail it is in: the page opens in it (index.html's boot script). */
   const quoteLink = (row: BookingRow) =>
-    `${publicUrl}/booking-quote/${quoteToken(jwtSecret, { truckId: row.truckId, bookingId: row.id, version: row.version, validUntil: row.quoteValidUntil! })}`;
+    `${publicUrl}/booking-quote/${quoteToken(jwtSecret, { truckId: row.truckId, bookingId: row.id, version: row.version, validUntil: row.quoteValidUntil! })}?lang=${row.language}`;
 
   /** Mail goes out after the change commits; a mail that cannot go out does not undo the booking. */
   async function send(mails: Parameters<typeof app.mail.send>[0][]) {
@@ -279,7 +281,7 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
     const claim = readQuoteToken(jwtSecret, token, now);
     if (!claim) throw quoteLinkInvalid();
     const [found] = await db
-      .select({ booking: bookings, nameEn: trucks.nameEn, nameAr: trucks.nameAr })
+      .select({ booking: bookings, nameEn: trucks.nameEn, nameAr: trucks.nameAr, logoId: trucks.logoId, phone: trucks.phone, slug: trucks.slug })
       .from(bookings)
       .innerJoin(trucks, eq(trucks.id, bookings.truckId))
       .where(and(eq(bookings.truckId, claim.truckId), eq(bookings.id, claim.bookingId)));
@@ -287,8 +289,10 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
     const row = found?.booking;
     const used = row && row.status === 'confirmed' && row.version === claim.version + 1;
     if (!row || (row.version !== claim.version && !used) || row.quoteAmount === null || row.quoteValidUntil === null) throw quoteLinkInvalid();
+    // Booked over since the quote: the page says so before the customer tries, as accepting would (booking_time_taken).
+    const timeTaken = row.status === 'quoted' && (await clashOf(db, row)) !== null;
     return {
-      truck: { nameEn: found.nameEn, nameAr: found.nameAr },
+      truck: { nameEn: found.nameEn, nameAr: found.nameAr, logoUrl: found.logoId ? uploadUrl(row.truckId, found.logoId) : null, phone: found.phone, slug: found.slug },
       number: row.number,
       status: row.status,
       eventType: row.eventType,
@@ -300,7 +304,8 @@ async function publicQuote(token: string, now = new Date()): Promise<PublicQuote
       address: row.address,
       currency: toSummary(row).currency,
       quote: toSummary(row).quote!,
-      acceptable: row.status === 'quoted',
+      acceptable: row.status === 'quoted' && !timeTaken,
+      timeTaken,
       language: row.language,
     };
   }

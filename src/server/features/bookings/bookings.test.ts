@@ -389,11 +389,14 @@ describe('the quote link', () => {
     const booking = await quotedBooking(truck, { customer: { name: 'Sara', phone: '+96555500001', email: `sara-${Date.now()}@example.com` }, language: 'ar' });
     const mail = (await mailsTo(app, booking.customer.email)).at(-1)!;
     expect(mail.subject).toMatch(/عرض السعر/);
+    // The link itself carries the mail's language: the page opens in it before anything loads.
+    expect(mail.text).toMatch(/\/booking-quote\/[\w-]+\?lang=ar\s/);
     const token = await linkOf(booking);
     const shown = await publicCall('GET', token);
     expect(shown.statusCode, shown.body).toBe(200);
-    // The mail's language, so the page opens in it.
-    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' }, language: 'ar' });
+    // The mail's language, so the page opens in it; the truck as its public page shows it.
+    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: true, timeTaken: false, number: booking.number, quote: { amountMinor: 400_000 }, truck: { nameEn: 'Falafel Express' }, language: 'ar' });
+    expect(Object.keys((shown.json() as PublicQuote).truck).sort()).toEqual(['logoUrl', 'nameAr', 'nameEn', 'phone', 'slug']);
     const accepted = await publicCall('POST', token, '/accept');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json() as PublicQuote).toMatchObject({ status: 'confirmed', acceptable: false });
@@ -429,7 +432,14 @@ describe('the quote link', () => {
     const first = await quoted(app, truck, await requestedBooking(app, truck, day));
     const second = await quoted(app, truck, await requestedBooking(app, truck, day, { startTime: '20:00', endTime: '23:00', customer: { name: 'Late', phone: '+96555500002', email: `late-${Date.now()}@example.com` } }));
     const token = await linkOf(second);
+    expect((await publicCall('GET', token)).json()).toMatchObject({ acceptable: true, timeTaken: false });
     const confirmed = (await actOn(app, truck, first, { action: 'confirm' })).json() as Booking;
+    // Opened after that, the page knows at once: no Accept, and nothing of the other booking.
+    const shown = await publicCall('GET', token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ status: 'quoted', acceptable: false, timeTaken: true });
+    expect(shown.body).not.toContain(confirmed.id);
+    expect(shown.body).not.toContain(confirmed.customer.email);
     for (const lang of ['en', 'ar']) {
       const res = await app.inject({ method: 'POST', url: `/api/v1/public/booking-quotes/${token}/accept`, headers: { 'accept-language': lang } });
       expect(res.statusCode).toBe(409);

@@ -19,8 +19,8 @@ export async function homeRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/home',
-    // Whoever runs the truck's orders (owner and staff); revenue inside follows 'revenue.view'.
-    truckRoute(truckGuard(can('orders.manage', 'read')), {
+    // The owner and staff, a suspended truck's too (it shows why); revenue inside follows 'revenue.view'.
+    truckRoute(truckGuard(can('home.view', 'read')), {
       summary:
         "Today at a glance in the truck's time zone: open now, taking orders or why not, today's orders, revenue and average ticket against the same weekday last week by the same time, pending orders and bookings, orders per hour today, sales for 14 days, top 5 items for 7 days, paper warnings. Staff get no revenue unless the owner allows it",
       response: { 200: TruckHomeSchema },

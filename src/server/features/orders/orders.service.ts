@@ -4,7 +4,6 @@
  * acknowledgements, the acceptance-window job, and writing a placed order (orders.intake.ts prices
  * and checks it first).
  */
-import { randomUUID } from 'node:crypto';
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError, type Lang } from '@domain/errors';
@@ -15,7 +14,7 @@ import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { redeemPromotion, releaseRedemption, type Redeemed } from '../../db/queries/promotions';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
-import { timeOrderedUuid } from '../../db/time-ordered-id';
+import { dayOrderedPublicId, timeOrderedUuid } from '../../db/time-ordered-id';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
 import { historyColumns, historyValues, type Actor } from '../../platform/history';
 import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '../../platform/idempotency';
@@ -178,8 +177,8 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
   let row: OrderRow = {
     truckId: truck.id,
     id,
-    // As the column's default: 122 random bits, never the id staff and the API use.
-    publicId: randomUUID().replaceAll('-', ''),
+    // Never the id staff and the API use: the day, then 112 random bits (time-ordered-id.ts).
+    publicId: dayOrderedPublicId(now.getTime()),
     businessDate,
     number: 0,
     status: 'pending',

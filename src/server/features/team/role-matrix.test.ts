@@ -2,8 +2,11 @@
  * Who may call what on a truck: every truck endpoint of the OpenAPI document (so a new one is never
  * forgotten) against each kind of caller — the owner, staff of this truck, staff of another truck,
  * a removed staff member, an applicant with a truck of their own, and nobody signed in. Members
- * without the right get 403, everyone else who is not a member 404, exactly as for no truck.
+ * without the right get 403, everyone else who is not a member 404, exactly as for no truck. On a
+ * suspended truck its owner and staff get 403 truck_suspended where the suspension closes the route
+ * (the customers' orders, bookings and live stream) and what their role allows elsewhere.
  */
+import { CLOSED_WHILE_SUSPENDED } from '@domain/access';
 import { TRUCK_PERMISSIONS } from '@domain/access';
 import type { Truck } from '@domain/trucks';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, type SignedUp } from '@testing/accounts';
 import { callRoute, guardOutcome, truckRoutes, type MatrixRoute } from '@testing/route-matrix';
 import { createTestApp } from '@testing/test-app';
-import { approvedTruck, createDraft } from '@testing/trucks';
+import { approvedTruck, createDraft, decide } from '@testing/trucks';
 import { addStaff, removeStaff } from '@testing/team';
 
 type Actor = 'owner' | 'staff' | 'otherTrucksStaff' | 'removedStaff' | 'applicant' | 'anonymous';
@@ -21,6 +24,8 @@ let app: FastifyInstance;
 let truck: Truck;
 let routes: MatrixRoute[];
 const callers = {} as Record<Exclude<Actor, 'anonymous'>, SignedUp>;
+let suspendedTruck: Truck;
+const suspendedCallers = {} as Record<'owner' | 'staff', SignedUp>;
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
@@ -35,6 +40,11 @@ beforeAll(async () => {
   await removeStaff(app, callers.owner, truck.id, callers.removedStaff.user.id);
   callers.applicant = await signUp(app);
   await createDraft(app, callers.applicant);
+  suspendedCallers.owner = await signUp(app);
+  suspendedTruck = await approvedTruck(app, suspendedCallers.owner, admin);
+  suspendedCallers.staff = await addStaff(app, suspendedCallers.owner, suspendedTruck.id);
+  const suspended = await decide(app, admin, suspendedTruck.id, { action: 'suspend', reason: 'Papers under inspection' });
+  if (suspended.statusCode !== 200) throw new Error(`suspend failed: ${suspended.body}`);
   routes = await truckRoutes(app);
 }, 120_000);
 
@@ -98,6 +108,31 @@ describe('the role matrix of every truck endpoint', () => {
     const pinned = routes.filter((route) => staffPin(route) !== undefined).length;
     expect(pinned).toBeGreaterThan(15);
   });
+
+  it('closes what the suspension closes, and only that: the customers’ orders, bookings and live stream', () => {
+    const closed = routes.filter((route) => route.access && !route.access.whileSuspended).map((route) => route.key);
+    expect(closed.length).toBeGreaterThan(5);
+    for (const key of closed) expect(key, key).toMatch(/\/(orders|bookings|events)(\/|$)/);
+    const open = routes.filter((route) => route.access?.whileSuspended).map((route) => route.key);
+    // The owner sees why (the summary, the truck's page) and replaces the papers.
+    expect(open).toEqual(expect.arrayContaining(['GET /api/v1/trucks/{truckId}/home', 'GET /api/v1/trucks/{truckId}', 'PUT /api/v1/trucks/{truckId}/documents']));
+    expect(CLOSED_WHILE_SUSPENDED).toEqual(['orders.manage', 'bookings.manage']);
+  });
+
+  it('answers a suspended truck’s owner and staff on each endpoint as its rule says, never with a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const actor of ['owner', 'staff'] as const) {
+        const res = await callRoute(app, route, suspendedTruck.id, bearer(suspendedCallers[actor].token));
+        if (res.statusCode >= 500) wrong.push(`${route.key} as suspended ${actor}: ${res.statusCode} ${res.body}`);
+        const outcome = guardOutcome(res);
+        const allowed = expected(route, actor);
+        const want: Outcome = allowed === 'passed' && route.access && !route.access.whileSuspended ? 'suspended' : allowed;
+        if (outcome !== want) wrong.push(`${route.key} as suspended ${actor}: ${outcome} (${res.statusCode}), expected ${want}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
 
   it('answers each caller on each endpoint as its rule says, never with a 5xx', async () => {
     const wrong: string[] = [];

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { DomainError } from '@domain/errors';
 import {
   documentAlerts,
+  documentsEditable,
   isEditable,
   localToday,
   mayTrade,
@@ -59,6 +60,10 @@ export function createTrucksService(app: FastifyInstance) {
 
   function assertEditable(truck: TruckRow): void {
     if (!isEditable(truck.status)) throw truckLocked(truck);
+  }
+
+  function assertDocumentsEditable(truck: TruckRow): void {
+    if (!documentsEditable(truck.status)) throw truckLocked(truck);
   }
 
   /** A draft is saved as far as it is filled; once submitted, a save may not blank what the review saw (and the customers see). */
@@ -201,7 +206,7 @@ export function createTrucksService(app: FastifyInstance) {
 
     /** Adds or replaces the truck's document of that type; an expired one is refused outright. */
     async saveDocument({ truck, relation }: TruckAccess, input: TruckDocumentInput): Promise<Truck> {
-      assertEditable(truck);
+      assertDocumentsEditable(truck);
       const today = localToday(truck.timeZone, new Date());
       if (input.expiryDate < today) {
         throw new DomainError('document_expired', 422, { type: input.type }, [{ path: 'expiryDate', code: 'document_expired', params: { type: input.type } }]);
@@ -224,7 +229,7 @@ export function createTrucksService(app: FastifyInstance) {
     },
 
     async deleteDocument({ truck, relation }: TruckAccess, type: DocumentType): Promise<Truck> {
-      assertEditable(truck);
+      assertDocumentsEditable(truck);
       const removed = await db
         .delete(truckDocuments)
         .where(and(eq(truckDocuments.truckId, truck.id), eq(truckDocuments.type, type)))

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessList, setUser } from '../../features/accounts/session.slices';
+import { toggleSidebarAt } from '../sidebar.slice';
 import { makeStore } from '../store';
 import { FIND, renderApp, SCREEN_TIMEOUT } from '../test-support';
 import { reloadPage } from './reload-page';
@@ -86,7 +87,19 @@ describe('the sidebar', SCREEN_TIMEOUT, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Expand the sidebar' }));
     expect(nav.querySelector('.td-nav--collapsed')).toBeNull();
     expect(screen.getByRole('button', { name: 'Collapse the sidebar' }).getAttribute('aria-expanded')).toBe('true');
-    expect(store.getState().sidebar.sidebar.collapsed).toBe(false);
+    // Held in the sidebar slice, the one place of the sidebar's state; the saved choice untouched, nothing saved.
+    expect(store.getState().sidebar.sidebar).toEqual({ collapsed: false, counterUnfolded: true });
+    expect(localStorage.getItem('sidebar')).toBeNull();
+  });
+
+  it('keeps the counter width’s unfolding in the store: another layout showing the same store shows it unfolded too', async () => {
+    const store = makeStore();
+    store.dispatch(toggleSidebarAt('counter'));
+    await renderDashboard('/orders', { width: 1100, store });
+    expect(screen.getByRole('navigation', { name: 'Main navigation' }).querySelector('.td-nav--collapsed')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse the sidebar' }));
+    expect(store.getState().sidebar.sidebar.counterUnfolded).toBe(false);
+    expect(screen.getByRole('navigation', { name: 'Main navigation' }).querySelector('.td-nav--collapsed')).not.toBeNull();
   });
 
   it('becomes a drawer below 992px, closing when an entry is chosen', async () => {

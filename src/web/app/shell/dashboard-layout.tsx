@@ -11,7 +11,7 @@ import { PendingInvitation } from '../../features/team/pending-invitation';
 import { AntdProvider } from '../antd-provider';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../../ui/use-media-query';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { setSelectedKeys, toggleCollapsed } from '../sidebar.slice';
+import { setSelectedKeys, sidebarCollapsed, toggleSidebarAt } from '../sidebar.slice';
 import { Navbar } from './navbar';
 import { useSettings } from './settings-context';
 import { ShellMounts } from './shell-mounts';
@@ -28,12 +28,9 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
-  const savedCollapsed = useAppSelector((s) => s.sidebar.sidebar.collapsed);
-  // At a counter tablet's width (992–1199 px) the open sidebar took a quarter of the screen from the
-  // orders and the menu: there it starts folded to its icons, and unfolding it lasts until the page is
-  // left, leaving the choice saved for wide screens alone.
-  const [counterUnfolded, setCounterUnfolded] = useState(false);
-  const collapsed = wide ? savedCollapsed : !counterUnfolded;
+  // Folded at a counter tablet's width unless unfolded there, else the saved choice (sidebar.slice.ts).
+  const sidebarWidth = wide ? 'wide' : 'counter';
+  const collapsed = useAppSelector((s) => sidebarCollapsed(s.sidebar, sidebarWidth));
   const [navigationOpen, setNavigationOpen] = useState(false);
   // Mounted on first open and kept, so closing animates instead of vanishing.
   const [drawerMounted, setDrawerMounted] = useState(settings.openConfigurator);
@@ -54,7 +51,7 @@ export function DashboardLayout() {
           <Navbar
             desktop={desktop}
             sidebarCollapsed={collapsed}
-            onToggleSidebar={() => (!desktop ? setNavigationOpen(true) : wide ? dispatch(toggleCollapsed()) : setCounterUnfolded(!counterUnfolded))}
+            onToggleSidebar={() => (desktop ? dispatch(toggleSidebarAt(sidebarWidth)) : setNavigationOpen(true))}
             onOpenSettings={() => settingsDispatch({ type: 'openConfigurator', value: true })}
             onPreloadSettings={() => void loadSettingsDrawer()}
           />

@@ -121,11 +121,14 @@ function ReasonForm({ action, busy, onSubmit, onBack }: { action: 'decline' | 'c
 export function BookingPanel({ desk, booking, format }: { desk: BookingDesk; booking: Booking; format: BookingFormat }) {
   const { t } = useTranslation('bookings');
   const [act, { isLoading }] = useActOnBookingMutation();
-  const [asking, setAsking] = useState<Asking>(null);
+  const [askingFor, setAsking] = useState<Asking>(null);
   const [depositReceived, setDepositReceived] = useState(false);
   const allowed = new Set(allowedBookingActions({ status: booking.status, windowStart: booking.windowStart, ...(booking.quote ? { quote: booking.quote } : {}) }, new Date()));
   // The server refuses a quote that clashes with a confirmed booking: the customer could never accept it.
   if (booking.clash) allowed.delete('quote');
+  // A form for what the booking no longer allows (a confirmed booking came to clash with the quote
+  // being written, and the server refused it): closed, so the panel shows the notice and what is left.
+  const asking = askingFor === null || allowed.has(askingFor) ? askingFor : null;
   const currency = booking.currency as Currency;
 
   async function run(action: BookingAction) {

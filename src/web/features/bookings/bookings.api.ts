@@ -70,16 +70,19 @@ export const bookingsApi = api.injectEndpoints({
     rotateCalendarFeed: build.mutation<CalendarFeed, string>({
       query: (truckId) => ({ url: `${bookingsUrl(truckId)}/calendar-feed/rotate`, method: 'POST' }),
       async onQueryStarted(truckId, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(bookingsApi.util.upsertQueryData('calendarFeed', truckId, data));
+        // A refusal is the caller's to show (the mutation's result): unawaited here, it would be an uncaught rejection in the page.
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(bookingsApi.util.upsertQueryData('calendarFeed', truckId, answer.data));
       },
     }),
     publicQuote: build.query<PublicQuote, string>({ query: (token) => `/public/booking-quotes/${encodeURIComponent(token)}` }),
     acceptQuote: build.mutation<PublicQuote, string>({
       query: (token) => ({ url: `/public/booking-quotes/${encodeURIComponent(token)}/accept`, method: 'POST' }),
       async onQueryStarted(token, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(bookingsApi.util.upsertQueryData('publicQuote', token, data));
+        // A refusal (booking_time_taken, an expired link) is the page's to show: left to reject here, it
+        // was an uncaught error in the customer's page (issue #49).
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(bookingsApi.util.upsertQueryData('publicQuote', token, answer.data));
       },
     }),
   }),

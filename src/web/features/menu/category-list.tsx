@@ -1,6 +1,7 @@
 /**
- * The categories beside the items: choosing one filters the list; the owner adds, renames, deletes
- * and reorders them (drag by the handle, or the up/down buttons from the keyboard).
+ * The categories beside the items (on a phone, a sideways-scrolling row of chips above them, menu.css):
+ * choosing one filters the list; the owner adds, renames, deletes and reorders them (drag by the
+ * handle, or the up/down buttons from the keyboard).
  */
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Lang } from '@domain/errors';
@@ -50,7 +51,7 @@ export const CategoryList = memo(function CategoryList(props: CategoryListProps)
       <ul>
         <li>
           <button type="button" className="td-menu-category__choose" aria-pressed={selectedId === null} onClick={() => props.onSelect(null)}>
-            <span>{t('categories.all')}</span>
+            <span className="td-menu-category__name">{t('categories.all')}</span>
             <span className="td-menu-category__count">{formatCount(total, lang)}</span>
           </button>
         </li>
@@ -71,7 +72,9 @@ export const CategoryList = memo(function CategoryList(props: CategoryListProps)
                 </span>
               )}
               <button type="button" className="td-menu-category__choose" aria-pressed={selectedId === category.id} onClick={() => props.onSelect(category.id)}>
-                <LocalName value={category} lang={lang} />
+                <span className="td-menu-category__name">
+                  <LocalName value={category} lang={lang} />
+                </span>
                 <span className="td-menu-category__count">{formatCount(counts.get(category.id) ?? 0, lang)}</span>
               </button>
               {canEdit && (

@@ -12,7 +12,8 @@ const EDIT_PARTS = ['basics', 'location', 'documents'] as const;
 export type EditPart = (typeof EDIT_PARTS)[number];
 const PART_LABELS: Record<EditPart, string> = { basics: 'info.editBasics', location: 'info.editLocation', documents: 'info.editDocuments' };
 
-export default function EditTruck({ truck, initialPart = 'basics' }: { truck: Truck; initialPart?: EditPart }) {
+/** `parts`: the ones the truck's status lets the owner change (a suspended truck: its documents only). */
+export default function EditTruck({ truck, initialPart = 'basics', parts = EDIT_PARTS }: { truck: Truck; initialPart?: EditPart; parts?: readonly EditPart[] }) {
   const { t } = useTranslation('trucks');
   const [part, setPart] = useState<EditPart>(initialPart);
   const saved = () => notify.success('trucks:saved');
@@ -23,7 +24,7 @@ export default function EditTruck({ truck, initialPart = 'basics' }: { truck: Tr
   );
   return (
     <div className="td-edit" data-testid="truck-edit">
-      <Segmented<EditPart> value={part} onChange={setPart} options={EDIT_PARTS.map((value) => ({ value, label: t(PART_LABELS[value]) }))} />
+      {parts.length > 1 && <Segmented<EditPart> value={part} onChange={setPart} options={parts.map((value) => ({ value, label: t(PART_LABELS[value]) }))} />}
       {part === 'basics' && <BasicsForm truck={truck} actions={save} onSaved={saved} />}
       {part === 'location' && <LocationForm truck={truck} actions={save} onSaved={saved} />}
       {part === 'documents' && <DocumentsForm truck={truck} onSaved={saved} />}

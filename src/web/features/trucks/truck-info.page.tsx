@@ -1,9 +1,10 @@
 /**
  * /truck-info: the current truck's details, photos, documents and status, with expiry warnings and
- * the review's notes; an edit mode for the parts the vendor may change in the truck's status.
+ * the review's notes; an edit mode for the parts the vendor may change in the truck's status (a
+ * suspended truck's owner replaces its documents only).
  */
 import type { Truck } from '@domain/trucks';
-import { isEditable } from '@domain/trucks/flow';
+import { documentsEditable, isEditable } from '@domain/trucks/flow';
 import { Alert, Button, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,10 +55,11 @@ function TruckInfo({ truck }: { truck: Truck }) {
   /** The part of the edit mode open, or null while the details show. */
   const [editing, setEditing] = useState<'basics' | 'documents' | null>(null);
   const canEdit = truck.relation === 'owner' && isEditable(truck.status);
+  const canReplaceDocuments = truck.relation === 'owner' && documentsEditable(truck.status);
   return (
     <div className="td-page td-page--stack" data-testid="truck-info">
       <StatusNotice truck={truck} />
-      <TruckAlerts truck={truck} onRenew={canEdit && editing !== 'documents' ? () => setEditing('documents') : undefined} />
+      <TruckAlerts truck={truck} onRenew={canReplaceDocuments && editing !== 'documents' ? () => setEditing('documents') : undefined} />
       <div className="td-page__toolbar">
         <StatusTag status={truck.status} />
         {canEdit ? (
@@ -65,12 +67,19 @@ function TruckInfo({ truck }: { truck: Truck }) {
             {editing ? t('info.done') : t('info.edit')}
           </Button>
         ) : (
-          <span className="td-muted">{t('info.lockedHint', { status: t(`status.${truck.status}`) })}</span>
+          <>
+            <span className="td-muted">{t('info.lockedHint', { status: t(`status.${truck.status}`) })}</span>
+            {canReplaceDocuments && (
+              <Button type={editing ? 'default' : 'primary'} onClick={() => setEditing(editing ? null : 'documents')} data-testid="documents-toggle">
+                {editing ? t('info.done') : t('info.replaceDocuments')}
+              </Button>
+            )}
+          </>
         )}
       </div>
-      {editing && canEdit ? (
+      {editing && (canEdit || canReplaceDocuments) ? (
         <Suspense fallback={<Skeleton active />}>
-          <EditTruck key={editing} truck={truck} initialPart={editing} />
+          <EditTruck key={editing} truck={truck} initialPart={canEdit ? editing : 'documents'} parts={canEdit ? undefined : ['documents']} />
         </Suspense>
       ) : (
         <>

@@ -30,8 +30,9 @@ export const trucksApi = api.injectEndpoints({
         query: request,
         invalidatesTags: [LIST, ADMIN],
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled;
-          dispatch(trucksApi.util.upsertQueryData('truck', data.id, data));
+          // A refusal is the form's to show: left to reject here, it is an uncaught error in the page.
+          const answer = await queryFulfilled.catch(() => null);
+          if (answer) dispatch(trucksApi.util.upsertQueryData('truck', answer.data.id, answer.data));
         },
       });
 
@@ -42,8 +43,9 @@ export const trucksApi = api.injectEndpoints({
         query: () => ({ url: '/trucks', method: 'POST' }),
         invalidatesTags: [LIST],
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled;
-          dispatch(trucksApi.util.upsertQueryData('truck', data.id, data));
+          // A refusal is the form's to show: left to reject here, it is an uncaught error in the page.
+          const answer = await queryFulfilled.catch(() => null);
+          if (answer) dispatch(trucksApi.util.upsertQueryData('truck', answer.data.id, answer.data));
         },
       }),
       saveBasics: truckMutation(({ truckId, body }: { truckId: string; body: TruckBasics }) => ({ url: `/trucks/${truckId}/basics`, method: 'PUT', body })),

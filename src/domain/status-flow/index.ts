@@ -1,11 +1,11 @@
 /**
  * What the order and booking flows share: how a status change is refused, what a history row
- * records, why a reason is required, and how dashboard tabs group statuses (status-flow/tabs.ts,
+ * records, why a reason is required, and how dashboard tabs group statuses (./tabs.ts,
  * which the browser's shell reads without zod).
  */
 import { z } from 'zod';
 
-export * from './status-flow/tabs';
+export * from './tabs';
 
 export const REASON_MAX_LENGTH = 500;
 

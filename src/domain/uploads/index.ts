@@ -3,9 +3,9 @@
  * file. What each purpose accepts, the limits and who may see a file are ./uploads/kinds.ts.
  */
 import { z } from 'zod';
-import { UPLOAD_PURPOSES } from './uploads/kinds';
+import { UPLOAD_PURPOSES } from './kinds';
 
-export * from './uploads/kinds';
+export * from './kinds';
 
 export const UploadQuerySchema = z.strictObject({ purpose: z.enum(UPLOAD_PURPOSES) });
 

@@ -10,7 +10,7 @@ export const STREAM_TICKET_SECONDS = 30;
 export const StreamTicketSchema = z.object({ ticket: z.string(), expiresAt: z.iso.datetime({ offset: true }) });
 export type StreamTicket = z.infer<typeof StreamTicketSchema>;
 
-export { STREAM_EVENTS } from './truck-events/stream-events';
+export { STREAM_EVENTS } from './stream-events';
 
 export const StreamQuerySchema = z.strictObject({
   ticket: z.string().min(1).max(100),
