@@ -100,7 +100,7 @@ describe('per truck', () => {
       { truckId: own, role: 'owner', suspended: true },
       { truckId: staffed, role: 'staff', suspended: true },
     ]);
-    expect(accessibleScreens(suspended, own)).toEqual(['/home', '/truck-register', '/truck-info', '/menu', '/delivery-zones', '/operating-hours', '/user-profile']);
+    expect(accessibleScreens(suspended, own)).toEqual(['/home', '/truck-register', '/truck-info', '/menu', '/delivery-zones', '/operating-hours', '/promotions', '/user-profile']);
     expect(accessibleScreens(suspended, staffed)).toEqual(['/home', '/truck-register', '/menu', '/user-profile']);
     expect(canAccess(suspended, '/orders', 'read', staffed)).toBe(false);
     expect(canAccess(suspended, '/jobs/42', 'read', own)).toBe(false);
