@@ -9,7 +9,7 @@ describe('accessListFor', () => {
   });
   it('gives a Vendor every truck screen', () => {
     expect(screens(['Vendor'])).toEqual([
-      '/home', '/truck-register', '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/user-profile',
+      '/home', '/truck-register', '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions', '/user-profile',
     ]);
     expect(screens(['Vendor'])).not.toContain('/admin/reviews');
   });
@@ -69,7 +69,7 @@ describe('per truck', () => {
       ['/booking-details', ['read', 'write'], 'staff'],
     ]);
     expect(list.filter((entry) => entry.truckId === own).map((entry) => entry.screen)).toEqual([
-      '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours',
+      '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions',
     ]);
   });
 
@@ -100,7 +100,7 @@ describe('per truck', () => {
       { truckId: own, role: 'owner', suspended: true },
       { truckId: staffed, role: 'staff', suspended: true },
     ]);
-    expect(accessibleScreens(suspended, own)).toEqual(['/home', '/truck-register', '/truck-info', '/menu', '/delivery-zones', '/operating-hours', '/user-profile']);
+    expect(accessibleScreens(suspended, own)).toEqual(['/home', '/truck-register', '/truck-info', '/menu', '/delivery-zones', '/operating-hours', '/promotions', '/user-profile']);
     expect(accessibleScreens(suspended, staffed)).toEqual(['/home', '/truck-register', '/menu', '/user-profile']);
     expect(canAccess(suspended, '/orders', 'read', staffed)).toBe(false);
     expect(canAccess(suspended, '/jobs/42', 'read', own)).toBe(false);

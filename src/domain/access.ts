@@ -36,6 +36,7 @@ const BY_ROLE: Record<Role, AccessEntry[]> = {
     { screen: '/orders', actions: RW },
     { screen: '/delivery-zones', actions: RW },
     { screen: '/operating-hours', actions: RW },
+    { screen: '/promotions', actions: RW },
     // 'availability' on the booking dashboard: the truck's availableToArrive switch.
     { screen: '/booking-details', actions: ['read', 'write', 'availability'] },
     { screen: '/user-profile', actions: RW },
@@ -57,7 +58,7 @@ const BY_ROLE: Record<Role, AccessEntry[]> = {
 /** Screens in sidebar order; a screen appears once with the union of what every role allows. */
 const SCREEN_ORDER = [
   '/home', '/truck-register', '/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones',
-  '/operating-hours', '/admin/reviews', '/user-profile',
+  '/operating-hours', '/promotions', '/admin/reviews', '/user-profile',
 ];
 
 // ---- One truck's people ---------------------------------------------------------------------------
@@ -97,6 +98,9 @@ export const TRUCK_PERMISSIONS = {
   'hours.edit': ['owner'],
   'zones.view': ['owner', 'staff'],
   'zones.edit': ['owner'],
+  /** Staff read the promotions (a phone order's code); the owner makes and changes them. */
+  'promotions.view': ['owner', 'staff'],
+  'promotions.edit': ['owner'],
 } as const satisfies Record<string, readonly TruckRole[]>;
 export type TruckPermission = keyof typeof TRUCK_PERMISSIONS;
 
@@ -121,7 +125,7 @@ export function openWhileSuspended(permission: TruckPermission): boolean {
 const SCREENS_CLOSED_WHILE_SUSPENDED = new Set(['/orders', '/booking-details']);
 
 /** The screens that act on the current truck. */
-const TRUCK_SCREEN_SET = new Set(['/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours']);
+const TRUCK_SCREEN_SET = new Set(['/truck-info', '/menu', '/orders', '/booking-details', '/delivery-zones', '/operating-hours', '/promotions']);
 
 /** Staff's screens on the truck they work for; an owner's come from their own roles (an Applicant's draft has no orders yet). */
 const STAFF_SCREENS: AccessEntry[] = [

@@ -15,6 +15,7 @@ export const SCREEN_PATHS = [
   '/orders',
   '/delivery-zones',
   '/operating-hours',
+  '/promotions',
   '/booking-details',
   '/invite',
   '/jobs/:number',

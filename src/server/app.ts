@@ -25,6 +25,7 @@ import { guideRoutes } from './features/guide/guide.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { trucksRoutes } from './features/trucks/trucks.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
+import { promotionsRoutes } from './features/promotions/promotions.routes';
 import { authPlugin } from './platform/auth';
 import { databasePlugin } from './platform/database';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './platform/errors';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuRoutes, { prefix: '/api/v1' });
   await app.register(hoursRoutes, { prefix: '/api/v1' });
   await app.register(zonesRoutes, { prefix: '/api/v1' });
+  await app.register(promotionsRoutes, { prefix: '/api/v1' });
   await app.register(ordersRoutes, { prefix: '/api/v1' });
   await app.register(homeRoutes, { prefix: '/api/v1' });
   await app.register(bookingsRoutes, { prefix: '/api/v1' });

@@ -93,6 +93,11 @@ const createOrderShape = {
    * units. Not taxed, not revenue; at most the truck's cap; customers only when the truck offers tips.
    */
   tip: TipInputSchema.nullable().default(null),
+  /**
+   * A promotion code (issue 44), any case, either digits. Redeemed with the order; absent: an
+   * automatic promotion (a happy hour) applies by itself when one does.
+   */
+  promotionCode: z.string().trim().max(100).optional(),
 };
 
 const deliveryNeedsAddress = (order: { type: string; delivery?: unknown }, ctx: z.RefinementCtx) => {
@@ -144,6 +149,15 @@ export const INTAKE_PROBLEM_CODES = [
   'no_delivery_zones',
   'tips_not_offered',
   'tip_above_cap',
+  // A promotion code the order cannot have (promotions/rules.ts PROMOTION_REASONS).
+  'promotion_unknown_code',
+  'promotion_not_started',
+  'promotion_expired',
+  'promotion_outside_hours',
+  'promotion_wrong_fulfilment',
+  'promotion_min_subtotal',
+  'promotion_used_up',
+  'promotion_already_used_by_phone',
   'total_changed',
   'taken_at_out_of_range',
 ] as const;

@@ -13,6 +13,7 @@ import { seedDemoBookings } from './demo-bookings';
 import { seedDemoHoursAndZones } from './demo-hours-zones';
 import { seedDemoMenu } from './demo-menu';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoTeam } from './demo-team';
 import { DEMO_TRUCK_IDS, seedDemoTrucks } from './demo-trucks';
 import { users } from '../db/schema';
@@ -36,6 +37,7 @@ export async function seedDemoData(db: Db, log: { info(message: string): void },
   await seedDemoTrucks(db, uploadsDir, DEMO_ACCOUNTS[0]!.email);
   await seedDemoMenu(db, uploadsDir, DEMO_TRUCK_IDS.approved);
   await seedDemoHoursAndZones(db, DEMO_TRUCK_IDS.approved);
+  await seedDemoPromotions(db, DEMO_TRUCK_IDS.approved);
   await seedDemoOrders(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
   await seedDemoBookings(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
   await seedDemoTeam(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[2]!.email);

@@ -12,7 +12,7 @@ import { rememberRead } from './offline/read-recorder';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
 
-export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone', 'Hours', 'Team'] as const;
+export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone', 'Hours', 'Team', 'Promotion'] as const;
 
 const fetchQuery = fetchBaseQuery({
     baseUrl: '/api/v1',

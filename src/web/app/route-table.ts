@@ -29,6 +29,7 @@ const SCREENS: Record<ScreenPath, Omit<RouteEntry, 'path'>> = {
   '/orders': { layout: 'dashboard', page: 'features/orders/order-dashboard.page.tsx', access: 'public' },
   '/delivery-zones': { layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
   '/operating-hours': { layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
+  '/promotions': { layout: 'dashboard', page: 'features/promotions/promotions.page.tsx', access: 'public' },
   '/booking-details': { layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
   '/invite': { layout: 'page', page: 'features/team/invite.page.tsx', access: 'public' },
   '/jobs/:number': { layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },

@@ -14,11 +14,12 @@ const SEED_PATHS = [
   '/delivery-zones',
   '/operating-hours',
   '/booking-details',
+  '/promotions',
 ];
 
 /** The seed's routes: docs/product.md §6.2. */
 describe('routes', { timeout: 30_000 }, () => {
-  it("has the seed's eleven paths plus /jobs/{n}, the customer's quote page and the invitation link's page", () => {
+  it("has the seed's eleven paths and /promotions, plus /jobs/{n}, the customer's quote page and the invitation link's page", () => {
     expect(SCREENS.map((s) => s.path).sort()).toEqual([...SEED_PATHS, '/jobs/:number', '/booking-quote/:token', '/invite'].sort());
     expect(KNOWN_PATHS.sort()).toEqual([...SEED_PATHS, '/invite'].sort());
   });
@@ -29,7 +30,7 @@ describe('routes', { timeout: 30_000 }, () => {
   });
 
   it('counts the dashboard screens as back office (a visitor without a session signs in first), not the public pages', () => {
-    for (const path of ['/home', '/menu', '/orders', '/truck-info', '/truck-register', '/user-profile', '/delivery-zones', '/operating-hours', '/booking-details', '/jobs/12', '/admin/reviews']) {
+    for (const path of ['/home', '/menu', '/orders', '/truck-info', '/truck-register', '/user-profile', '/delivery-zones', '/operating-hours', '/promotions', '/booking-details', '/jobs/12', '/admin/reviews']) {
       expect(isBackOfficePath(path), path).toBe(true);
     }
     for (const path of ['/', '/new-signup', '/invite', '/booking-quote/abc', '/t/tacos', '/guide', '/nowhere']) {

@@ -17,7 +17,8 @@ import { DomainError, type Lang } from '@domain/errors';
 import { isOpenAt, nextOpening } from '@domain/hours';
 import { CUSTOMER_CLOCK, intlLocale } from '@domain/locale';
 import { inLanguage, priceLine, type LineProblem, type MenuItem } from '@domain/menu';
-import { addMinor, formatMoney, maxTipMinor, orderTotals, taxSettingsOf, type Currency, type DiscountSpec, type OrderTotals } from '@domain/money';
+import { addMinor, formatMoney, maxTipMinor, orderTotals, taxSettingsOf, type Currency, type OrderTotals } from '@domain/money';
+import { promotionErrorCode, reasonValues } from '@domain/promotions';
 import { mostPressing, ORDER_LIMITS, type CreateOrder, type OrderSource } from '@domain/orders/contracts';
 import { MAX_PREP_MINUTES } from '@domain/orders';
 import { localToday, tradingBlocks, type TradingBlock } from '@domain/trucks';
@@ -27,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { compiledZones, type ZoneRecord } from '../../db/queries/availability';
 import { menuItemsOf } from '../../db/queries/menu';
+import { judgePromotion, type PromotionAsk } from '../../db/queries/promotions';
 import { menuVersions } from '../../db/tables/menu';
 import { createPublicAvailability } from '../../platform/public-availability';
 import type { TruckRow } from '../../platform/truck-access';
@@ -78,6 +80,8 @@ export function createIntakeReads(app: FastifyInstance) {
   const availability = createPublicAvailability(app);
   return {
     facts: (truckId: string) => availability.factsOf(truckId),
+    /** The promotion the order would get (a code, or else an automatic one): read as it is now; the write redeems under its lock. */
+    promotion: (truck: TruckRow, ask: PromotionAsk) => judgePromotion(db, truck, ask),
     menu: async (truckId: string, now: Date, fresh?: { ids: readonly string[] }): Promise<PricingMenu> => {
       if (fresh) return readPricingMenu(db, truckId, now, fresh.ids);
       // Sold-out-until instants are kept as read; priceLine compares them with the order's own time.
@@ -168,12 +172,6 @@ function hoursProblems(facts: AvailabilityFacts<ZoneRecord>, at: Date, { truck, 
   return [{ path: 'truck', code: 'truck_opens_at', params: { opensAt: formatInstant(opensAt, truck.timeZone, lang) } }];
 }
 
-/** A promotion code that applies to the order, and the discount it gives (the promotions feature decides). */
-export interface AppliedPromotion {
-  code: string;
-  spec: DiscountSpec;
-}
-
 /**
  * A tip the truck does not take: customers only tip a truck that offers tips (staff taking a call
  * may always add one), and never above the truck's cap of the goods after the discount.
@@ -189,7 +187,7 @@ function tipProblems(truck: TruckRow, source: OrderSource, totals: OrderTotals, 
  * The order as it will be written, or a 422 naming every problem. Reads only (kept ones; with
  * `freshMenu`, the menu from the database), before anything is written.
  */
-export async function priceOrder(context: IntakeContext, body: CreateOrder, freshMenu = false, promotion: AppliedPromotion | null = null): Promise<PlacedOrderDraft> {
+export async function priceOrder(context: IntakeContext, body: CreateOrder, freshMenu = false): Promise<PlacedOrderDraft> {
   const { reads, truck, source, lang, now } = context;
   const currency = truck.currency as Currency;
   const problems: Problem[] = [];
@@ -252,15 +250,24 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
       problems.push({ path: 'delivery', code: NO_DELIVERY_CODES[quote.reason], params: minimum });
     }
   }
+  let promotion: PlacedOrderDraft['promotion'] = null;
+  if (lines.length > 0) {
+    const judged = await reads.promotion(truck, { code: body.promotionCode, phone: body.customer.phone, subtotal, type: body.type, now: at });
+    if (judged.applies) promotion = judged.promotion;
+    else if (judged.reason !== 'none') {
+      problems.push({ path: 'promotionCode', code: promotionErrorCode(judged.reason), params: reasonValues(judged.params, currency, lang, source === 'online') });
+    }
+  }
   // The order's money by the one rule (decision 017), as the customer's basket computed it.
   const totals = orderTotals({
     currency,
     lines: lines.map((line) => ({ unitPriceMinor: line.unitPrice, quantity: line.qty, taxCategory: line.taxCategory })),
     deliveryFeeMinor: deliveryFee,
     tax: taxSettingsOf(truck),
-    discount: promotion?.spec ?? null,
+    discount: promotion?.discount ?? null,
     tip: body.tip,
   });
+  if (promotion) promotion = { ...promotion, amount: totals.discountMinor };
   if (body.tip !== null) problems.push(...tipProblems(truck, source, totals, lang));
   const { totalMinor: total } = totals;
   if (problems.length === 0 && body.expectedTotal !== undefined && body.expectedTotal !== total) {
@@ -288,6 +295,7 @@ export async function priceOrder(context: IntakeContext, body: CreateOrder, fres
       pricesIncludeTax: totals.pricesIncludeTax,
       tipMinor: totals.tipMinor,
     },
+    promotion,
     paymentMethod: body.paymentMethod,
     requestedTime: body.requestedTime === null ? null : new Date(body.requestedTime),
     estimatedReadyAt: new Date(at.getTime() + longestPrep * MINUTE_MS),

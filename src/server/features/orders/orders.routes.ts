@@ -92,7 +92,7 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
     const lang = languageFromHeader(request.headers['accept-language']);
     const now = takenAt ?? new Date();
     const context = { reads, truck, source, lang, now, takenOffline: takenAt !== undefined };
-    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder(context, body, freshMenu), actor, now);
+    const { order, replayed } = await service.place(truck, claim, (freshMenu) => priceOrder(context, body, freshMenu), actor, now, lang);
     if (replayed) reply.header('idempotent-replayed', 'true');
     // Committed: its one invalidation applies here now, so the answer needs no read-your-writes barrier.
     else instance.readCache.appliedOwnWrite(request, intakeScopes(truck.id));

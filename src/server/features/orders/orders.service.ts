@@ -6,12 +6,13 @@
  */
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
-import { DomainError } from '@domain/errors';
+import { DomainError, type Lang } from '@domain/errors';
 import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
+import { redeemPromotion, releaseRedemption, type Redeemed } from '../../db/queries/promotions';
 import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
 import { dayOrderedPublicId, timeOrderedUuid } from '../../db/time-ordered-id';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
@@ -135,9 +136,12 @@ export interface PlacedOrderDraft {
   }[];
   subtotal: number;
   deliveryFee: number;
+  /** subtotal − the promotion's discount + delivery fee. */
   total: number;
   /** The rest of orderTotals()' answer, as the columns keep it (decision 017). */
   money: Pick<OrderRow, 'discountMinor' | 'promotionCode' | 'deliveryFeeTaxMinor' | 'taxMinor' | 'taxRateBp' | 'pricesIncludeTax' | 'tipMinor'>;
+  /** The promotion the order gets (redeemed with its write), or null. */
+  promotion: Redeemed | null;
   paymentMethod: OrderRow['paymentMethod'];
   requestedTime: Date | null;
   estimatedReadyAt: Date;
@@ -400,6 +404,7 @@ export function createOrdersService(app: FastifyInstance) {
       price: (freshMenu: boolean) => Promise<PlacedOrderDraft>,
       actor: Actor | null,
       now = new Date(),
+      lang: Lang = 'en',
     ): Promise<{ order: Order; replayed: boolean }> {
       const priceOrReplay = async (freshMenu: boolean): Promise<{ draft: PlacedOrderDraft } | { earlier: Order }> => {
         try {
@@ -417,8 +422,27 @@ export function createOrdersService(app: FastifyInstance) {
         if ('earlier' in priced) return { order: priced.earlier, replayed: true };
         const { draft } = priced;
         const { businessDate } = draft;
+        // The promotion is redeemed under its row's lock before the write (the batched write is one
+        // statement of its own); a write that does not happen gives the use back (releaseRedemption).
+        let redeemed = false;
+        if (draft.promotion) {
+          const promotion = draft.promotion;
+          const got = await db.transaction((tx) =>
+            redeemPromotion(tx, truck, { code: promotion.code, phone: draft.customer.phone, subtotal: draft.subtotal, type: draft.type, orderId: id, now }, lang),
+          );
+          redeemed = got !== null;
+          if (!got || got.promotionId !== promotion.promotionId || JSON.stringify(got.discount) !== JSON.stringify(promotion.discount)) {
+            // Changed between pricing and redeeming (the owner edited it): priced again.
+            if (redeemed) await releaseRedemption(db, truck.id, id);
+            continue;
+          }
+        }
         const { row, lines, history, event } = placedRows(truck, id, businessDate, draft, actor, now);
-        const result = await writer.write({
+        const release = async () => {
+          if (redeemed) await releaseRedemption(db, truck.id, id);
+        };
+        const result = await writer
+          .write({
           truckId: truck.id,
           id,
           businessDate,
@@ -429,7 +453,12 @@ export function createOrdersService(app: FastifyInstance) {
           lines,
           history,
           event,
-        });
+          })
+          .catch(async (error: unknown) => {
+            await release();
+            throw error;
+          });
+        if (!result.fresh || result.number === null) await release();
         if (!result.fresh) continue;
         if (result.number === null) return { order: (await replay(db, truck.id, claim!))!, replayed: true };
         const placed = { ...row, number: result.number };

@@ -11,6 +11,7 @@ import {
   ClockCircleOutlined,
   EnvironmentOutlined,
   FormOutlined,
+  GiftOutlined,
   HomeOutlined,
   ReadOutlined,
   ShoppingCartOutlined,
@@ -38,6 +39,7 @@ const ICONS: Record<string, ReactNode> = {
   '/booking-details': <CalendarOutlined aria-hidden />,
   '/delivery-zones': <EnvironmentOutlined aria-hidden />,
   '/operating-hours': <ClockCircleOutlined aria-hidden />,
+  '/promotions': <GiftOutlined aria-hidden />,
   '/admin/reviews': <AuditOutlined aria-hidden />,
   '/user-profile': <UserOutlined aria-hidden />,
 };

@@ -8,7 +8,7 @@
  */
 import type { Menu } from '@domain/menu';
 import { priceLine } from '@domain/menu/line-pricing';
-import { addMinor } from '@domain/money/minor';
+import { netSalesMinor, orderTotals, type TaxSettings } from '@domain/money/order-totals';
 import type { Order, StaffOrderInput } from '@domain/orders/contracts';
 import { tabOf, transition, type DashboardTab, type OrderAction } from '@domain/orders';
 import { deviceQueue, sendNow } from '../../app/offline/device-queue';
@@ -41,19 +41,41 @@ const ordersUrl = (truckId: string) => `/trucks/${truckId}/orders`;
  * Idempotency-Key, the time it was taken and the total shown, so a price changed since comes back
  * as a conflict instead of a different charge.
  */
-export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order: StaffOrderInput; actor: Actor; currency: Order['currency']; prepMinutes: number }): Promise<Order> {
+export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order: StaffOrderInput; actor: Actor; currency: Order['currency']; tax: TaxSettings; prepMinutes: number }): Promise<Order> {
   const { truckId, menu, order, actor } = args;
   const takenAt = new Date();
   const at = takenAt.toISOString();
   const items = new Map(menu.items.map((item) => [item.id, item]));
-  const lines: Order['lines'] = order.lines.map((line) => {
+  const priced = order.lines.map((line) => {
     const item = items.get(line.itemId)!;
     const qty = Number(line.qty);
-    const priced = priceLine(item, line.optionIds ?? [], qty, takenAt);
-    if (!priced.ok) throw new Error('a line the form accepted could not be priced');
-    return { itemId: item.id, nameEn: item.nameEn, nameAr: item.nameAr, unitPrice: priced.unitPrice, qty, options: priced.snapshot.options, note: line.note ?? '', total: priced.total };
+    const price = priceLine(item, line.optionIds ?? [], qty, takenAt);
+    if (!price.ok) throw new Error('a line the form accepted could not be priced');
+    return { item, line, qty, price };
   });
-  const subtotal = addMinor(...lines.map((line) => line.total));
+  // The one rule the intake uses (decision 017), so the total sent as expected is the server's. No
+  // promotion offline: a code is judged by the server.
+  const totals = orderTotals({
+    currency: args.currency,
+    lines: priced.map(({ item, qty, price }) => ({ unitPriceMinor: price.unitPrice, quantity: qty, taxCategory: item.taxCategory })),
+    deliveryFeeMinor: 0,
+    tax: args.tax,
+    tip: order.tip ?? null,
+  });
+  const lines: Order['lines'] = priced.map(({ item, line, qty, price }, index) => ({
+    itemId: item.id,
+    nameEn: item.nameEn,
+    nameAr: item.nameAr,
+    unitPrice: price.unitPrice,
+    qty,
+    options: price.snapshot.options,
+    note: line.note ?? '',
+    total: price.total,
+    taxCategory: item.taxCategory,
+    discount: totals.lines[index]!.discountMinor,
+    tax: totals.lines[index]!.taxMinor,
+  }));
+  const subtotal = totals.subtotalMinor;
   const tempId = `${TEMP_PREFIX}${crypto.randomUUID()}`;
   const number = -(await deviceQueue.next('order-number'));
   const longest = Math.max(args.prepMinutes, ...lines.map((line) => items.get(line.itemId)?.prepMinutes ?? 0));
@@ -72,7 +94,20 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
     itemCount: lines.reduce((sum, line) => sum + line.qty, 0),
     subtotal,
     deliveryFee: 0,
-    total: subtotal,
+    total: totals.totalMinor,
+    money: {
+      subtotal,
+      discount: totals.discountMinor,
+      promotionCode: null,
+      deliveryFee: 0,
+      deliveryFeeTax: totals.deliveryFeeTaxMinor,
+      tax: totals.taxMinor,
+      taxRateBp: totals.taxRateBasisPoints,
+      pricesIncludeTax: totals.pricesIncludeTax,
+      tip: totals.tipMinor,
+      netSales: netSalesMinor(totals),
+      total: totals.totalMinor,
+    },
     currency: args.currency,
     paymentMethod: order.paymentMethod,
     paymentStatus: 'unpaid',
@@ -96,7 +131,7 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
     kind: 'order.place',
     truckId,
     url: ordersUrl(truckId),
-    body: { ...order, takenAt: at, expectedTotal: subtotal },
+    body: { ...order, takenAt: at, expectedTotal: totals.totalMinor },
     idempotencyKey: id,
     tempOrderId: tempId,
     orderId: tempId,

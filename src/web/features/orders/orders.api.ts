@@ -3,6 +3,7 @@
  * and the live patching: an event from the truck's stream updates the lists, counts and order the
  * cache holds (`applyOrderEvent`) instead of refetching them.
  */
+import type { PromotionCheckInput, PromotionPreview } from '@domain/promotions';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import type { Menu } from '@domain/menu';
@@ -83,6 +84,10 @@ export const ordersApi = api.injectEndpoints({
     phoneOrder: build.mutation<Order, { truckId: string; order: CreateOrderInput; idempotencyKey: string }>({
       query: ({ truckId, order, idempotencyKey }) => ({ url: ordersUrl(truckId), method: 'POST', body: order, headers: { 'idempotency-key': idempotencyKey } }),
     }),
+    /** Would this promotion code (none: an automatic promotion) apply to the phone order's basket now? Uses nothing. */
+    checkPhonePromotion: build.mutation<PromotionPreview, { truckId: string; check: PromotionCheckInput }>({
+      query: ({ truckId, check }) => ({ url: `/trucks/${truckId}/promotions/check`, method: 'POST', body: check }),
+    }),
     /** The menu to take a phone order from. */
     orderMenu: build.query<Menu, string>({ query: (truckId) => `/trucks/${truckId}/menu`, providesTags: ['Menu'] }),
   }),
@@ -97,6 +102,7 @@ export const {
   useAcknowledgeOrdersMutation,
   usePhoneOrderMutation,
   useOrderMenuQuery,
+  useCheckPhonePromotionMutation,
 } = ordersApi;
 
 export const reloadOrders = (truckId: string) => api.util.invalidateTags([truckTag(truckId)]);

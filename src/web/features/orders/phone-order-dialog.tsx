@@ -28,8 +28,10 @@ import { Notice } from '../../ui/notice';
 import type { OrderFormat } from './order-format';
 import { isOffline } from './order-alerts.state';
 import { queuedView } from './offline-view.state';
-import { storeOrder, useOrderMenuQuery, useOrdersDispatch, usePhoneOrderMutation } from './orders.api';
+import { storeOrder, useCheckPhonePromotionMutation, useOrderMenuQuery, useOrdersDispatch, usePhoneOrderMutation } from './orders.api';
 import { useActor } from './use-actor';
+import { reasonValues } from '@domain/promotions/format';
+import type { PromotionPreview } from '@domain/promotions';
 import { nameIn, searchable } from '@domain/names';
 import './phone-order.css';
 
@@ -47,7 +49,7 @@ interface Line {
 
 type Group = MenuItem['optionGroups'][number];
 /** Where a problem shows: a customer field, the delivery, a line (its quantity, a group) or the order as a whole. */
-type Spot = 'name' | 'phone' | 'address' | 'point' | 'lines' | `line.${number}` | `line.${number}.qty` | `line.${number}.${string}`;
+type Spot = 'name' | 'phone' | 'address' | 'point' | 'promotion' | 'lines' | `line.${number}` | `line.${number}.qty` | `line.${number}.${string}`;
 type Problems = Partial<Record<Spot, string>>;
 
 export interface PhoneOrderDialogProps {
@@ -64,6 +66,7 @@ function spotOfPath(path: string, lines: readonly Line[]): Spot | null {
   if (path === 'customer.name') return 'name';
   if (path === 'customer.phone') return 'phone';
   if (path.startsWith('delivery')) return 'address';
+  if (path === 'promotionCode') return 'promotion';
   const line = /^lines\.(\d+)(?:\.(\w+))?/.exec(path);
   if (!line) return path === 'lines' ? 'lines' : null;
   const index = Number(line[1]);
@@ -101,6 +104,9 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const nextKey = useRef(0);
   const body = useRef<HTMLDivElement>(null);
 
+  const [promotionCode, setPromotionCode] = useState('');
+  const [promotion, setPromotion] = useState<{ code: string; subtotal: number; type: OrderType; preview: PromotionPreview } | null>(null);
+  const [checkPromotion, checkingPromotion] = useCheckPhonePromotionMutation();
   const now = useMemo(() => new Date(), []);
   const callingCode = truckCallingCode(desk.currency);
   const categories = useMemo(() => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position), [menu.data]);
@@ -181,11 +187,12 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       type,
       ...(type === 'delivery' && point ? { delivery: { address, ...point } } : {}),
       paymentMethod: payment,
+      ...(promotionCode.trim() ? { promotionCode: promotionCode.trim() } : {}),
     };
     // With no connection (or behind changes still waiting): taken from the menu as last loaded, kept on the device and sent later (decision 018).
     const queue = async () => {
       const { queuePhoneOrder } = await import('./offline-orders');
-      const shown = await queuePhoneOrder({ truckId: desk.truckId, menu: menu.data!, order, actor, currency: desk.currency, prepMinutes: desk.defaultPrepMinutes });
+      const shown = await queuePhoneOrder({ truckId: desk.truckId, menu: menu.data!, order, actor, currency: desk.currency, tax: desk.tax, prepMinutes: desk.defaultPrepMinutes });
       ordersDispatch(storeOrder(desk.truckId, shown));
       onPlaced(shown);
     };
@@ -443,6 +450,48 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
             <strong className="td-phone-order__subtotal" data-testid="phone-subtotal">
               {t('phone.subtotal', { amount: format.money(subtotal, desk.currency) })}
             </strong>
+            <div className="td-phone-order__field">
+              <label htmlFor="phone-order-promotion">{t('phone.promotion')}</label>
+              <div className="td-phone-order__promotion">
+                <NativeInput
+                  id="phone-order-promotion"
+                  dir="auto"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={promotionCode}
+                  invalid={Boolean(problemAt('promotion'))}
+                  aria-describedby={described('promotion')}
+                  onChange={(event) => {
+                    forgetServerProblems();
+                    setPromotionCode(event.target.value);
+                    setPromotion(null);
+                  }}
+                  testId="phone-promotion"
+                />
+                <Button
+                  size="large"
+                  disabled={promotionCode.trim() === '' || subtotal <= 0}
+                  loading={checkingPromotion.isLoading}
+                  onClick={() => {
+                    const code = promotionCode.trim();
+                    void checkPromotion({ truckId: desk.truckId, check: { code, subtotal, type } })
+                      .unwrap()
+                      .then((preview) => setPromotion({ code, subtotal, type, preview }), () => setPromotion(null));
+                  }}
+                  data-testid="phone-promotion-check"
+                >
+                  {t('phone.promotionCheck')}
+                </Button>
+              </div>
+              {promotion && promotion.code === promotionCode.trim() && promotion.subtotal === subtotal && promotion.type === type && (
+                <span className={promotion.preview.applies ? undefined : 'td-phone-order__error'} data-testid="phone-promotion-answer">
+                  {promotion.preview.applies
+                    ? t('phone.promotionApplies', { name: promotion.preview.name, amount: format.money(promotion.preview.amount, desk.currency), total: format.money(subtotal - promotion.preview.amount, desk.currency) })
+                    : errorMessage(format.lang, promotion.preview.reason === 'none' ? 'promotion_none' : `promotion_${promotion.preview.reason}`, reasonValues(promotion.preview.params, desk.currency, format.lang))}
+                </span>
+              )}
+              {error('promotion')}
+            </div>
           </section>
         </div>
       </div>

@@ -12,6 +12,7 @@ import type { PageFormat } from './format';
 import { useWording, type Translate } from './i18n';
 import type { Availability, StorefrontTruck } from './page-data';
 import { Sheet } from './sheet';
+import { PromotionField, usePromotion } from './promotion-field';
 import { nameIn } from '@domain/names';
 import { maxTipMinor, orderTotals, type TipSpec } from '@domain/money/order-totals';
 import { toMinor } from '@domain/money/minor';
@@ -76,6 +77,8 @@ export function CartPanel(props: {
   }, [ask, point, priced.subtotal, truck.slug, lang]);
   const quote: Quote = !ask ? { state: 'idle' } : answer?.ask !== ask ? { state: 'checking' } : answer.quote ? { state: 'done', quote: answer.quote } : { state: 'failed' };
 
+  const promotion = usePromotion(truck.slug, priced.subtotal, type, normalizePhone(phone));
+  const discount = promotion.applied?.amount ?? 0;
   const fee = type === 'delivery' && quote.state === 'done' && quote.quote.delivers ? quote.quote.fee : null;
   // The tip the customer picked: a preset (basis points), or an amount typed in.
   const [tipChoice, setTipChoice] = useState<{ kind: 'preset'; basisPoints: number } | { kind: 'custom'; text: string }>({ kind: 'preset', basisPoints: 0 });
@@ -95,6 +98,8 @@ export function CartPanel(props: {
     lines: priced.lines.filter((each) => each.problems.length === 0).map((each) => ({ unitPriceMinor: each.unitPrice, quantity: each.line.qty, taxCategory: each.item?.taxCategory ?? 'standard' })),
     deliveryFeeMinor: fee ?? 0,
     tax: truck.tax,
+    // The amount the truck's check gave for this subtotal (the server applies the promotion's own rule).
+    discount: discount > 0 ? { kind: 'fixed', minor: discount } : null,
     tip,
   });
   const total = totals.totalMinor;
@@ -124,6 +129,7 @@ export function CartPanel(props: {
       type,
       ...(type === 'delivery' && point ? { delivery: { address: address.trim(), ...point } } : {}),
       paymentMethod: payment,
+      ...(promotion.applied?.code ? { promotionCode: promotion.applied.code } : {}),
       expectedTotal: total,
       ...(tip ? { tip } : {}),
     };
@@ -267,6 +273,7 @@ export function CartPanel(props: {
             </label>
           </fieldset>
 
+          <PromotionField promotion={promotion} currency={truck.currency} format={format} />
           {truck.tips.enabled && (
             <fieldset className="sf-fieldset" data-testid="tip-choices">
               <legend>{t('tip.title')}</legend>
@@ -297,6 +304,12 @@ export function CartPanel(props: {
           <dl className="sf-totals">
             <dt>{t('cart.subtotal')}</dt>
             <dd>{format.money(priced.subtotal)}</dd>
+            {discount > 0 && (
+              <>
+                <dt>{t('promotion.discount')}</dt>
+                <dd data-testid="cart-discount">−{format.money(discount)}</dd>
+              </>
+            )}
             {type === 'delivery' && (
               <>
                 <dt>{t('cart.deliveryFee')}</dt>

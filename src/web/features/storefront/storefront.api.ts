@@ -6,6 +6,7 @@
 import type { Availability } from '@domain/availability';
 import type { PublicMenu } from '@domain/menu';
 import type { CreateOrderInput, OrderReceipt } from '@domain/orders/contracts';
+import type { PromotionCheckInput, PromotionPreview } from '@domain/promotions';
 import type { PublicOrder } from '@domain/storefront';
 import type { Lang } from './i18n';
 
@@ -45,6 +46,11 @@ async function send(url: string, lang: Lang, init: RequestInit = {}): Promise<Re
 export async function fetchAvailability(slug: string, lang: Lang, ask?: { lat: number; lng: number; subtotal: number }): Promise<Availability> {
   const query = ask ? `?lat=${ask.lat}&lng=${ask.lng}&subtotal=${ask.subtotal}` : '';
   return (await send(`${base(slug)}/availability${query}`, lang)).json() as Promise<Availability>;
+}
+
+/** Would this code (none: an automatic promotion) apply to the basket now? Uses nothing; the order redeems. */
+export async function checkPromotion(slug: string, lang: Lang, body: PromotionCheckInput): Promise<PromotionPreview> {
+  return (await send(`${base(slug)}/promotions/check`, lang, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<PromotionPreview>;
 }
 
 export async function fetchMenu(slug: string, lang: Lang): Promise<PublicMenu> {

@@ -16,6 +16,7 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/ar/storefront-page.json',
     '!../../../domain/i18n/ar/stops.json',
     '!../../../domain/i18n/ar/customer-messages.json',
+    '!../../../domain/i18n/ar/promotions.json',
   ],
   { eager: true, import: 'default' },
 );

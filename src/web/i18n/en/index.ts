@@ -16,6 +16,7 @@ export default import.meta.glob<Record<string, unknown>>(
     '!../../../domain/i18n/en/storefront-page.json',
     '!../../../domain/i18n/en/stops.json',
     '!../../../domain/i18n/en/customer-messages.json',
+    '!../../../domain/i18n/en/promotions.json',
   ],
   { eager: true, import: 'default' },
 );
