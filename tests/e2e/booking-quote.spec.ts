@@ -132,12 +132,12 @@ describe.each([
     customer.page.on('load', () => (loads += 1));
     await customer.page.goto(link);
     await customer.page.getByTestId('quote-page').waitFor();
-    expect(await customer.page.getAttribute('html', 'lang')).toBe(lang);
-    expect(await customer.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await expect.poll(() => customer.page.getAttribute('html', 'lang')).toBe(lang);
+    await expect.poll(() => customer.page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     const truck = customer.page.getByTestId('quote-truck');
     await expect.poll(() => truck.textContent()).toContain(truckName);
-    expect(await customer.page.getByTestId('quote-truck-logo').getAttribute('src')).toBe(logo);
-    expect(await customer.page.getByTestId('quote-truck-page').getAttribute('href')).toBe(`/t/${DEMO_TRUCK.slug}`);
+    await expect.poll(() => customer.page.getByTestId('quote-truck-logo').getAttribute('src')).toBe(logo);
+    await expect.poll(() => customer.page.getByTestId('quote-truck-page').getAttribute('href')).toBe(`/t/${DEMO_TRUCK.slug}`);
     const style = (selector: string, property: 'fontFamily' | 'backgroundColor') =>
       customer.page.evaluate(
         ({ selector, property }) => {
@@ -153,11 +153,11 @@ describe.each([
     // The deposit: its amount, that accepting makes it due, and that it is arranged with the truck.
     const deposit = (await customer.page.getByTestId('quote-deposit-shown').textContent())!;
     expect(deposit).toContain(new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-arab' : 'en', { minimumFractionDigits: 3 }).format(50));
-    expect(await customer.page.getByTestId('quote-deposit-note').textContent()).toBe(fill(lang, t.customer.depositOnAccept, { amount: deposit, truck: truckName }));
+    await expect.poll(() => customer.page.getByTestId('quote-deposit-note').textContent()).toBe(fill(lang, t.customer.depositOnAccept, { amount: deposit, truck: truckName }));
     expect(await fitsWidth(customer.page)).toBe(true);
     await customer.page.getByRole('button', { name: t.customer.accept, exact: true }).click();
     await customer.page.getByTestId('quote-confirmed').waitFor();
-    expect(await customer.page.getByTestId('quote-deposit-note').textContent()).toBe(fill(lang, t.customer.depositDue, { amount: deposit, truck: truckName }));
+    await expect.poll(() => customer.page.getByTestId('quote-deposit-note').textContent()).toBe(fill(lang, t.customer.depositDue, { amount: deposit, truck: truckName }));
     expect(loads).toBe(1);
 
     expect([...pageErrors, ...customerErrors]).toEqual([]);
@@ -188,15 +188,15 @@ describe.each([
     // The notice names the confirmed booking (the vendor's own) and says what to do; there is no Quote.
     const noticeStart = fill(lang, t.panel.clashNoQuote.split('({{when}})')[0]!, { number: confirmed.number });
     await expect.poll(() => panel.getByTestId('booking-clash').textContent()).toContain(noticeStart.trim());
-    expect(await panel.getByRole('button', { name: t.actions.quote, exact: true }).count()).toBe(0);
-    expect(await panel.getByRole('button', { name: t.actions.decline, exact: true }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('button', { name: t.actions.quote, exact: true }).count()).toBe(0);
+    await expect.poll(() => panel.getByRole('button', { name: t.actions.decline, exact: true }).count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
 
     // The confirmed event is weeks ahead: it can be cancelled, not marked completed.
     await gotoScreen(page, `/jobs/${confirmed.number}`);
     await page.locator('[data-testid=booking-panel][data-status=confirmed]').waitFor();
-    expect(await page.getByTestId('booking-panel').getByRole('button', { name: t.actions.cancel, exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('booking-panel').getByRole('button', { name: t.actions.complete, exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('booking-panel').getByRole('button', { name: t.actions.cancel, exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('booking-panel').getByRole('button', { name: t.actions.complete, exact: true }).count()).toBe(0);
 
     // A quote form opened before the clash: another request for that morning is confirmed meanwhile,
     // and sending the quote is refused with the reason, the request left as it was.
@@ -266,7 +266,7 @@ describe.each([
     await page.reload();
     await page.getByTestId('quote-page').waitFor();
     await expect.poll(() => page.getByTestId('quote-time-taken').textContent()).toBe(taken);
-    expect(await accept.count()).toBe(0);
+    await expect.poll(() => accept.count()).toBe(0);
     const again = (await page.getByTestId('quote-page').textContent()) ?? '';
     for (const other of [...numberMentions(first.number), first.customer.name, first.customer.email]) expect(again).not.toContain(other);
 

@@ -77,7 +77,7 @@ describe.each(['en', 'ar'] as const)('/menu on a 360 px phone (%s)', (lang) => {
     // Above the items, not over them: the strip is short and the first item starts below it.
     const strip = (await page.locator('.td-menu-categories').boundingBox())!;
     expect(strip.height).toBeLessThanOrEqual(100);
-    expect((await rows.first().boundingBox())!.y).toBeGreaterThanOrEqual(strip.y + strip.height - 1);
+    await expect.poll(async () => (await rows.first().boundingBox())!.y).toBeGreaterThanOrEqual(strip.y + strip.height - 1);
     // Scrolled down to the items, nothing of the categories lies over them.
     const later = rows.nth(8);
     await later.scrollIntoViewIfNeeded();
@@ -116,7 +116,7 @@ describe.each(['en', 'ar'] as const)('the sidebar at a counter width (%s)', (lan
     await page.getByTestId('sidebar').waitFor();
     await expect.poll(() => sidebarWidth(page)).toBeLessThanOrEqual(100);
     const toggle = page.getByTestId('sidebar-toggle');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
     await toggle.click();
     await expect.poll(() => sidebarWidth(page)).toBeGreaterThan(150);
@@ -124,7 +124,7 @@ describe.each(['en', 'ar'] as const)('the sidebar at a counter width (%s)', (lan
     await page.getByTestId('sidebar').locator('a[href="/menu"]').click();
     await page.waitForURL((url) => url.pathname === '/menu');
     await page.getByTestId('menu-item').first().waitFor();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => sidebarWidth(page)).toBeGreaterThan(150);
 
     // A wide screen shows its own saved choice (open), and folding it there is saved apart.

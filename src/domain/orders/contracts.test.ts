@@ -29,6 +29,7 @@ describe('CreateOrderSchema', () => {
       type: 'pickup',
       paymentMethod: 'card',
       requestedTime: null,
+      tip: null,
     });
   });
 

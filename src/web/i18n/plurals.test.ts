@@ -59,8 +59,8 @@ describe('counted strings', () => {
     let i18next: i18n;
     beforeAll(async () => {
       i18next = await initI18n(lang);
-      // Home's catalogue loads with its screen, outside the start-up set.
-      i18next.addResourceBundle(lang, 'home', catalogue(lang, 'home'));
+      // These catalogues load with their screens, outside the start-up set.
+      for (const late of ['home', 'stops']) i18next.addResourceBundle(lang, late, catalogue(lang, late));
     });
 
     it.each(namespaces.filter((namespace) => namespace !== 'storefront'))('%s', (namespace) => {

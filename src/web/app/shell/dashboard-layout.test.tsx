@@ -41,6 +41,7 @@ describe('the sidebar', SCREEN_TIMEOUT, () => {
       'Orders',
       'Delivery zones',
       'Operating hours',
+      'Promotions',
       'Bookings',
     ]);
   });

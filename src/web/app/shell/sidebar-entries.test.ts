@@ -13,6 +13,7 @@ describe('sidebar entries', () => {
       '/orders',
       '/delivery-zones',
       '/operating-hours',
+      '/promotions',
       '/booking-details',
     ]);
   });
