@@ -121,6 +121,7 @@ describe.each([
 
     await seedSession(page, session, lang, DEMO_TRUCK.id);
     await gotoScreen(page, '/operating-hours');
+    await page.getByTestId('show-public-week').click();
     const card = page.getByTestId('owner-week-card');
     await card.waitFor();
     await expect.poll(() => card.locator('[data-testid^=owner-week-]').count()).toBe(7);

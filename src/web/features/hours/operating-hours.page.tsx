@@ -34,6 +34,27 @@ import { Loading } from '../../ui/loading';
 
 const StopsWeekCard = lazy(() => import('./stops-week-card'));
 
+/** The week as customers see it, its feed and widget: loaded when asked for, so the screen keeps its weight. */
+function PublicWeek({ truckId, publicPath }: { truckId: string; publicPath: string | null }) {
+  const { t } = useTranslation('hours');
+  const [shown, setShown] = useState(false);
+  if (shown) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <StopsWeekCard truckId={truckId} publicPath={publicPath} />
+      </Suspense>
+    );
+  }
+  return (
+    <Panel title={t('publicWeek.title')} testId="public-week">
+      <p>{t('publicWeek.intro')}</p>
+      <Button onClick={() => setShown(true)} data-testid="show-public-week">
+        {t('publicWeek.show')}
+      </Button>
+    </Panel>
+  );
+}
+
 /** Often enough for "open until" to turn into "closed" within a few seconds of the closing time. */
 const PREVIEW_REFRESH_MS = 5_000;
 const NO_ERRORS: FieldErrors = new Map();
@@ -169,9 +190,7 @@ function HoursScreen({ truckId }: { truckId: string }) {
           <HoursEditor key={`${truckId}:${hours.version}`} truckId={truckId} hours={hours} canWrite={canWrite} />
         </fieldset>
       </ConfigProvider>
-      <Suspense fallback={null}>
-        <StopsWeekCard truckId={truckId} publicPath={publicPath} />
-      </Suspense>
+      <PublicWeek truckId={truckId} publicPath={publicPath} />
     </div>
   );
 }
