@@ -41,7 +41,8 @@ export function sendNow(): Promise<void> {
 }
 
 void deviceQueue.start().then(() => sendNow());
-window.addEventListener('online', () => void sendNow());
+// Online again: sent now, not after the back-off the failed tries while offline had set.
+window.addEventListener('online', () => void deviceQueue.wake().then(() => sendNow()));
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') void sendNow();
 });

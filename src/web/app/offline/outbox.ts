@@ -337,6 +337,18 @@ export class Outbox {
     await this.flush();
   }
 
+  /**
+   * The connection is back: the changes waiting out a back-off may go at once (the back-off spares a
+   * server that did not answer; it is no reason to sit out a minute once the network has returned).
+   */
+  async wake(): Promise<void> {
+    const db = await deviceStore();
+    const all = await db.getAll('changes');
+    const tx = db.transaction('changes', 'readwrite');
+    for (const change of all) if (change.state === 'waiting' && change.notBefore > 0) await tx.store.put({ ...change, notBefore: 0 });
+    await tx.done;
+  }
+
   /** A parked change tried again as `replacement` (on the order's new state), in its place in the queue. */
   async retry(id: string, replacement: Pick<Change, 'url' | 'body'> & Partial<Pick<Change, 'applied' | 'idempotencyKey' | 'view'>>): Promise<void> {
     const db = await deviceStore();

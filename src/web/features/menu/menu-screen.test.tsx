@@ -3,6 +3,8 @@
  * in memory. Counts how many rows render (each row formats its price once) to show that a toggle
  * re-renders one row and a search none, and prints the commit times.
  */
+// The offline counter (decision 018) keeps its queue and saved reads in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import type { Menu, MenuItem } from '@domain/menu';
 import type * as Money from '@domain/money/minor';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

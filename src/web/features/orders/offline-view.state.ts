@@ -23,6 +23,9 @@ const listeners = new Set<() => void>();
 export const queuedView = {
   get: () => state,
   set(next: QueuedView) {
+    // The same view again (the layer lays the queue over every fresh read) is no change: the screen's
+    // counts are not dispatched anew for it.
+    if (sameView(state, next)) return;
     state = next;
     listeners.forEach((listener) => listener());
   },
@@ -34,6 +37,12 @@ export const queuedView = {
     return () => listeners.delete(listener);
   },
 };
+
+function sameView(a: QueuedView, b: QueuedView): boolean {
+  if (a.anyWaiting !== b.anyWaiting || a.waitingIds.size !== b.waitingIds.size || [...a.waitingIds].some((id) => !b.waitingIds.has(id))) return false;
+  const tabs = new Set([...Object.keys(a.countsDelta), ...Object.keys(b.countsDelta)] as DashboardTab[]);
+  return [...tabs].every((tab) => (a.countsDelta[tab] ?? 0) === (b.countsDelta[tab] ?? 0));
+}
 
 export const useQueuedView = () => useSyncExternalStore(queuedView.subscribe, queuedView.get);
 

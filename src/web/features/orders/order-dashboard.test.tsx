@@ -3,19 +3,23 @@
  * API answered in memory and the event stream driven by the test:
  * tabs and counts, only legal actions, a live new order that rings until heard and shows in the
  * title, a change from another device moving an order between tabs, the version on actions, and a
- * dropped stream resuming after its last event with a fresh ticket.
+ * dropped stream resuming after its last event with a fresh ticket, and an action taken with no
+ * connection kept in the device queue (waiting to send) and sent when it returns (decision 018).
  */
+// The offline counter (decision 018) keeps its queue and saved reads in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import type { Order, OrderCounts, OrderEvent, OrderSummary } from '@domain/orders/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { langDirFor } from '../../app/lang-dir.slice';
 import { Providers } from '../../app/providers';
 import { makeStore, type AppStore } from '../../app/store';
 import { attentionTotal, useAttention } from '../../app/shell/attention';
-import { FakeEventSource, installMatchMedia, stubRelativeRequests } from '../../app/test-support';
+import { FakeEventSource, FIND, installMatchMedia, stubRelativeRequests } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
+import { deviceStore } from '../../app/offline/outbox';
 import { OrderAlertsForTruck } from './order-alerts.shell';
 import { orderAlerts } from './order-alerts.state';
 import { OrderDashboard } from './order-dashboard';
@@ -69,6 +73,9 @@ let requests: { method: string; path: string; search: string; body: unknown }[];
 let actionAnswer: (body: { version: number }) => Response;
 /** Holds the desk's answer back while set: the screen's first load. */
 let deskHeld: Promise<void> | null;
+/** No network while set: every request fails as fetch does with no connection. */
+let networkDown: boolean;
+let onlineSpy: MockInstance<() => boolean> | null = null;
 
 const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
@@ -85,6 +92,7 @@ beforeEach(async () => {
   counts = { pending: 2, in_progress: 0, ready: 0, completed: 5, closed: 1 };
   actionAnswer = () => json({ error: { code: 'internal', message: '' } }, 500);
   deskHeld = null;
+  networkDown = false;
   installMatchMedia(1366);
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   // jsdom lays nothing out; which card the screen brings into view is what the tests read.
@@ -94,7 +102,10 @@ beforeEach(async () => {
   };
   vi.stubGlobal('EventSource', FakeEventSource);
   stubRelativeRequests();
-  vi.stubGlobal('fetch', async (request: Request) => {
+  // Called as fetch is: with a Request (the API client) or a url and its init (the device queue).
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    if (networkDown) throw new TypeError('Failed to fetch');
+    const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const body = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));
     requests.push({ method: request.method, path: url.pathname, search: url.search, body });
@@ -118,10 +129,15 @@ beforeEach(async () => {
   await initI18n('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   orderAlerts.reset();
   vi.unstubAllGlobals();
+  onlineSpy?.mockRestore();
+  onlineSpy = null;
+  // The device queue and saved reads (fake IndexedDB) start empty for every test.
+  const db = await deviceStore();
+  await Promise.all([db.clear('changes'), db.clear('ids'), db.clear('reads'), db.clear('counters')]);
 });
 
 /** What the shell shows on the sidebar's Orders entry and in the tab title. */
@@ -318,29 +334,59 @@ describe('the order dashboard', () => {
     expect(within(screen.getByTestId('order-panel')).queryByRole('button', { name: /Accept/ })).toBeNull();
   });
 
-  it('says so at once when the network drops, keeps its orders, refuses actions, and on its return catches up and rings', async () => {
-    const online = vi.spyOn(navigator, 'onLine', 'get');
+  it('says so at once when the network drops, keeps its orders, queues an action as waiting to send, and on its return sends it, catches up and rings', async () => {
+    const online = (onlineSpy = vi.spyOn(navigator, 'onLine', 'get'));
     await renderDashboard();
     act(() => stream().emit('order.changed', 60, { order: summary(2), previousStatus: null } satisfies OrderEvent));
     await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('live'));
+    // The order is open when the connection goes (an order never opened has no saved copy to show offline).
+    fireEvent.click(screen.getByTestId('order-card-1'));
+    const panel = await screen.findByTestId('order-panel');
+    await within(panel).findByRole('button', { name: 'Accept · 15 min' });
 
     online.mockReturnValue(false);
+    networkDown = true;
     act(() => void window.dispatchEvent(new Event('offline')));
     await waitFor(() => expect(screen.getByTestId('orders-live').getAttribute('data-status')).toBe('offline'));
-    expect(screen.getByTestId('orders-offline').textContent).toMatch(/^Offline — reconnecting/);
+    expect(screen.getByTestId('orders-offline').textContent).toMatch(/^Offline\. Orders, status changes and sold-out switches are kept on this device/);
     expect(stream().closed).toBe(true);
     expect(screen.getByTestId('order-card-1')).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('order-card-1'));
-    const panel = await screen.findByTestId('order-panel');
+    // With no connection the action is kept on the device (decision 018): shown at once as it will be, marked waiting.
+    const pendingBefore = Number(countOf('pending'));
+    expect(countOf('in_progress')).toBe('0');
     fireEvent.click(await within(panel).findByRole('button', { name: 'Accept · 15 min' }));
-    await screen.findByText(/Nothing was sent/);
+    await waitFor(() => expect(within(screen.getByTestId('order-panel')).getByTestId('order-status').textContent).toBe('Accepted'));
+    expect(within(screen.getByTestId('order-panel')).getByTestId('order-panel-waiting').textContent).toBe('Waiting to send');
+    await waitFor(() => expect(countOf('pending')).toBe(String(pendingBefore - 1)));
+    expect(countOf('in_progress')).toBe('1');
+    expect(screen.queryByTestId('order-card-1')).toBeNull();
+    expect(screen.queryByText(/Nothing was sent/)).toBeNull();
     expect(requests.filter((request) => request.path.endsWith('/actions'))).toEqual([]);
 
+    // Back online: the queue sends the action with the version it was made on, and the server's state is shown.
+    actionAnswer = () => {
+      const accepted = summary(1, { status: 'accepted', version: 1 });
+      lists.pending = lists.pending!.filter((order) => order.id !== accepted.id);
+      lists.in_progress = [accepted];
+      counts = { ...counts, pending: lists.pending.length, in_progress: 1 };
+      return json(full(accepted));
+    };
+    networkDown = false;
     online.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
     expect(stream().url).toBe(`/api/v1/trucks/${TRUCK}/events?ticket=ticket-1&lastEventId=60`);
+    // Sent as the connection returns, not after the back-off its failed tries offline had set.
+    await waitFor(() => expect(requests.filter((request) => request.path.endsWith('/actions'))).toHaveLength(1), FIND);
+    expect(requests.find((request) => request.path.endsWith('/actions'))?.body).toEqual({ action: 'accept', prepMinutes: 15, version: 0 });
+    await waitFor(() => expect(screen.queryByTestId('order-panel-waiting')).toBeNull(), FIND);
+    expect(within(screen.getByTestId('order-panel')).getByTestId('order-status').textContent).toBe('Accepted');
+    // The queue empty, the screen reads the server's lists and counts again: its figures, not the device's
+    // (which had counted the replayed order 2 once more).
+    expect(pendingBefore - 1).not.toBe(1);
+    await waitFor(() => expect(countOf('pending')).toBe('1'), FIND);
+    expect(countOf('in_progress')).toBe('1');
     // The server replays what was missed: an order placed meanwhile arrives and rings.
     act(() => stream().emit('order.created', 61, { order: summary(7, { acknowledgedAt: null }), previousStatus: null } satisfies OrderEvent));
     await waitFor(() => expect(screen.getByTestId('orders-ringing').textContent).toContain('1 new order'));

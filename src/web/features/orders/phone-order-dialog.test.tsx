@@ -4,6 +4,8 @@
  * truck's country code, one Idempotency-Key however often it is sent, and what stops the order said
  * beside the field it concerns, the server's refusal too, in the interface language.
  */
+// The offline counter (decision 018) keeps its queue and saved reads in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import type { Menu } from '@domain/menu';
 import type { OrderDesk } from '@domain/orders/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
