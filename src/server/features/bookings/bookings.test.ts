@@ -151,8 +151,13 @@ describe('the public request', () => {
 
     await app.database.db.update(trucks).set({ status: 'suspended' }).where(eq(trucks.id, other.truck.id));
     await app.readCache.settle();
-    const suspended = await refused(bookingRequest(30), other);
+    // A suspended truck's bookings are closed to its owner too (403 truck_suspended): count the rows.
+    const held = async () => (await app.database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.truckId, other.truck.id))).length;
+    const before = await held();
+    const suspended = await requestBooking(app, other.slug, bookingRequest(30));
+    expect(suspended.statusCode).toBe(422);
     expect(fieldsOf(suspended)).toContainEqual({ path: 'truck', code: 'truck_not_approved' });
+    expect(await held()).toBe(before);
     expect((await requestBooking(app, 'no-such-truck', bookingRequest(30))).statusCode).toBe(404);
   });
 

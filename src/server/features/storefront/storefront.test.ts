@@ -104,7 +104,7 @@ describe('the truck page', () => {
     const body = res.json() as StorefrontTruck;
     expect(body).toMatchObject({ slug: truck.slug, currency: 'KWD', timeZone: 'Asia/Kuwait', notTrading: null, takesBookings: true });
     expect(Object.keys(body).sort()).toEqual(
-      ['slug', 'nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'cuisines', 'phone', 'logoUrl', 'photoUrl', 'currency', 'timeZone', 'spot', 'takesBookings', 'notTrading'].sort(),
+      ['slug', 'nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'cuisines', 'phone', 'logoUrl', 'photoUrl', 'currency', 'timeZone', 'spot', 'takesBookings', 'notTrading', 'tax', 'tips'].sort(),
     );
   });
 });

@@ -109,10 +109,11 @@ describe('the role matrix of every truck endpoint', () => {
     expect(pinned).toBeGreaterThan(15);
   });
 
-  it('closes what the suspension closes, and only that: the customers’ orders, bookings and live stream', () => {
+  it('closes what the suspension closes, and only that: the customers’ orders (and a phone order’s code check), bookings and live stream', () => {
     const closed = routes.filter((route) => route.access && !route.access.whileSuspended).map((route) => route.key);
     expect(closed.length).toBeGreaterThan(5);
-    for (const key of closed) expect(key, key).toMatch(/\/(orders|bookings|events)(\/|$)/);
+    // …and a phone order's promotion check, which belongs to taking orders.
+    for (const key of closed) expect(key, key).toMatch(/\/(orders|bookings|events|promotions\/check)(\/|$)/);
     const open = routes.filter((route) => route.access?.whileSuspended).map((route) => route.key);
     // The owner sees why (the summary, the truck's page) and replaces the papers.
     expect(open).toEqual(expect.arrayContaining(['GET /api/v1/trucks/{truckId}/home', 'GET /api/v1/trucks/{truckId}', 'PUT /api/v1/trucks/{truckId}/documents']));

@@ -34,7 +34,8 @@ export async function moneySettingsRoutes(instance: FastifyInstance): Promise<vo
 
   app.get(
     '/trucks/:truckId/money-settings',
-    truckRoute(truckGuard(can('orders.manage')), {
+    // Read with the menu (the prices' tax), so staff see it and a suspended truck's owner still does.
+    truckRoute(truckGuard(can('menu.view')), {
       summary: 'The truck’s tax and tip settings: tax mode and rate (basis points, 1500 = 15 %), tax-inclusive prices, delivery fee taxed, tax country and registration number, tips on/off, tip presets and cap (basis points of the goods after discount)',
       response: { 200: MoneySettingsSchema },
     }),
