@@ -214,7 +214,7 @@ describe.each([
       );
     await page.getByTestId('menu-item').first().waitFor();
     expect(await mapCodeLoaded()).toBe(false);
-    await page.getByRole('button', { name: t.truck.showMap }).click();
+    await page.getByRole('button', { name: t.truck.showMap }).first().click();
     await page.locator('.leaflet-container').waitFor();
     await expect.poll(mapCodeLoaded).toBe(true);
 
