@@ -200,7 +200,7 @@ describe('the shell', () => {
     });
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dir: string } } }).document.documentElement.dir)).toBe('ltr');
     await expect.poll(() => page.locator('[data-testid=navbar] h1').textContent()).toBe('Home');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe(SEED_SCREENS.length);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').count()).toBe([...SEED_SCREENS, '/promotions'].length);
     expect(shellProblems(problems)).toEqual([]);
     await context.close();
   });
