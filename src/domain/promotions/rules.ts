@@ -13,9 +13,10 @@ import { Temporal } from 'temporal-polyfill';
 import { wallClockInstant } from '../hours/wall-clock';
 import { WEEKDAYS, weekdayOf, type Weekday } from '../hours/weekdays';
 import { latinDigits } from '../money/minor';
+import { discountOf, type DiscountSpec } from '../money/order-totals';
 
 /** The discount an order gets, as the money core's orderTotals takes it: off the line subtotal. */
-export type DiscountSpec = { kind: 'percent'; basisPoints: number } | { kind: 'fixed'; minor: number };
+export type { DiscountSpec } from '../money/order-totals';
 
 export const PROMOTION_FULFILMENTS = ['pickup', 'delivery', 'both'] as const;
 export type PromotionFulfilment = (typeof PROMOTION_FULFILMENTS)[number];
@@ -104,9 +105,7 @@ export function isValidCode(code: string): boolean {
  * unit, never more than the subtotal. The order's own figure is the money core's (orderTotals).
  */
 export function discountAmount(discount: DiscountSpec, subtotal: number): number {
-  if (subtotal <= 0) return 0;
-  const off = discount.kind === 'fixed' ? discount.minor : Math.floor((subtotal * discount.basisPoints + 5_000) / 10_000);
-  return Math.min(Math.max(off, 0), subtotal);
+  return subtotal <= 0 ? 0 : discountOf(subtotal, discount);
 }
 
 const WALL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
