@@ -137,7 +137,9 @@ describe('every screen passes axe (WCAG 2.0/2.1 A and AA)', () => {
       failures.push(...(await violationsOn(customer.page, `${address} (customer)`)));
     }
     quotePage ??= sendQuote(sessions.vendor!);
-    await visitScreens(customer.page, signedOutVisits(await quotePage), { lang, sessions, where }, async ({ address }) => {
+    // The mailed link carries the customer's language; this visit opens it in the one under test.
+    const quoteAddress = `${(await quotePage).split('?')[0]}?lang=${lang}`;
+    await visitScreens(customer.page, signedOutVisits(quoteAddress), { lang, sessions, where }, async ({ address }) => {
       failures.push(...(await violationsOn(customer.page, `${address} (signed-out)`)));
       if (address !== '/') return;
       await customer.page.getByTestId('open-sign-in').click();

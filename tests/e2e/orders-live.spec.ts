@@ -3,7 +3,8 @@
  * /menu it rings there (the sound, the banner, the sidebar's Orders count, the tab title) and on
  * /orders until someone says they heard it; orders already waiting when the app opens do not ring.
  * And when the network drops (Playwright's offline mode), the order dashboard says so at once, keeps
- * its orders, refuses actions, and on return shows the order placed meanwhile, ringing — in English
+ * its orders, keeps an action on the device until it is sent, and on return shows the order placed
+ * meanwhile, ringing — in English
  * and in Arabic.
  *
  * The ring is counted by wrapping the page's Web Audio oscillator: each chime starts two notes.
@@ -111,7 +112,7 @@ describe.each([
   { lang: 'en', t: en, common: enCommon },
   { lang: 'ar', t: ar, common: arCommon },
 ] as const)('the order dashboard offline ($lang)', ({ lang, t }) => {
-  it('says offline at once, keeps its orders, refuses actions, and on return shows and rings for the order placed meanwhile', async () => {
+  it('says offline at once, keeps its orders, keeps an action waiting, and on return shows and rings for the order placed meanwhile', async () => {
     const earlier = `Earlier ${lang} ${Date.now()}`;
     await placeDemoOrder(server, itemId, earlier);
     const { page, context, problems } = await openApp(lang, '/orders');
@@ -127,12 +128,12 @@ describe.each([
     const live = page.getByTestId('orders-live');
     await page.locator('[data-testid=orders-live][data-status=offline]').waitFor({ timeout: 15_000 });
     await expect.poll(() => live.textContent()).toBe(t.live.offline);
-    await expect.poll(() => page.getByTestId('orders-offline').textContent()).toBe(t.offline.notice);
+    await expect.poll(() => page.getByTestId('orders-offline').textContent()).toBe(t.queue.offlineNotice);
     await expect.poll(() => page.locator('.td-order-card').count()).toBe(shown);
 
-    // An action while offline is refused, plainly.
+    // An action while offline is kept on this device, marked as waiting to be sent.
     await panel.getByRole('button').first().click();
-    await page.getByText(t.offline.refused).first().waitFor();
+    await panel.getByTestId('order-panel-waiting').waitFor();
 
     const customer = `Offline ${lang} ${Date.now()}`;
     await placeDemoOrder(server, itemId, customer);
@@ -143,6 +144,8 @@ describe.each([
     await page.getByTestId('orders-ringing').waitFor();
     await expect.poll(() => notes(page), { timeout: 10_000 }).toBeGreaterThan(notesBefore);
     await expect.poll(() => page.getByTestId('orders-offline').count()).toBe(0);
+    // The change kept meanwhile has been sent.
+    await expect.poll(() => page.locator('.td-order-card[data-waiting=true]').count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     // Requests cut by the offline switch are the browser's doing.
     expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/.test(problem))).toEqual([]);

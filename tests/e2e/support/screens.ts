@@ -35,6 +35,7 @@ export const READY: Record<string, string> = {
   '/delivery-zones': '[data-testid=zone-map] .td-map-marker--base',
   '/operating-hours': '[data-testid=hours-save-bar]',
   '/booking-details': '[data-testid=bookings-live]',
+  '/promotions': '[data-testid=promotion-card], [data-testid=promotions-empty]',
   '/invite': '[data-testid=invitation-state]',
   '/jobs/:number': '[data-testid=booking-panel]',
   '/booking-quote/:token': '[data-testid=quote-invalid]',
@@ -121,7 +122,8 @@ function screenUp({ address, dir, title, ready }: ScreenExpectation): boolean {
     location: { pathname: string };
     document: { documentElement: { dir: string }; querySelector(selector: string): Node | null };
   };
-  if (location.pathname !== address || document.documentElement.dir !== dir) return false;
+  // The address may carry a query (a quote link's ?lang=); the router keeps the path.
+  if (location.pathname !== address.split('?')[0] || document.documentElement.dir !== dir) return false;
   if (title !== null && document.querySelector('.td-navbar__title')?.textContent !== title) return false;
   if (!document.querySelector(ready)) return false;
   return !document.querySelector('[data-testid=loading-bar], [data-testid=page-overlay], #main .ant-skeleton, #main .ant-spin-spinning');
