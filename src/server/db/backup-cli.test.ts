@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { netSalesSql } from '@domain/money';
 import { onCleanup } from '@testing/cleanup';
 import { exited, spawnTs, startSourceServer, type SourceServer } from '@testing/source-server';
 import { readManifest, tableFingerprints } from './backup';
@@ -177,7 +178,7 @@ describe('npm run backup / npm run restore', { timeout: 240_000 }, () => {
       await rollups(`SELECT business_date::text AS day, hour::int, orders::int, revenue::text FROM order_sales_hourly
                      WHERE truck_id = $1 AND business_date::text = ANY($2) AND orders <> 0 ORDER BY 1, 2`),
     ).toEqual(
-      await rollups(`SELECT o.business_date::text AS day, extract(hour FROM o.created_at AT TIME ZONE t.time_zone)::int AS hour, count(*)::int AS orders, sum(o.total)::text AS revenue
+      await rollups(`SELECT o.business_date::text AS day, extract(hour FROM o.created_at AT TIME ZONE t.time_zone)::int AS hour, count(*)::int AS orders, sum(${netSalesSql('o')})::text AS revenue
                      FROM orders o JOIN trucks t ON t.id = o.truck_id
                      WHERE o.truck_id = $1 AND o.business_date::text = ANY($2) AND td_home_is_sale(o.status) GROUP BY 1, 2 ORDER BY 1, 2`),
     );
