@@ -16,6 +16,7 @@ import { isOffline } from './order-alerts.state';
 import { queuedView } from './offline-view.state';
 import { useActor } from './use-actor';
 import { storeOrder, useActOnOrderMutation, useOrdersDispatch } from './orders.api';
+import { loadOfflineOrders } from './offline-orders.load';
 
 const PREP_CHOICES = [10, 15, 20, 30, 45];
 const DELAY_CHOICES = [5, 10, 15, 20];
@@ -48,7 +49,7 @@ export function OrderActions({ truckId, order, defaultPrepMinutes, onDone }: Ord
     };
     // With no connection, or behind changes still waiting, it goes to the device queue and shows at once (decision 018).
     const queue = async () => {
-      const { queueAction } = await import('./offline-orders');
+      const { queueAction } = await loadOfflineOrders();
       const updated = await queueAction(truckId, order, action, actor);
       if (updated) {
         ordersDispatch(storeOrder(truckId, updated));

@@ -25,6 +25,7 @@ import { useAcknowledgeOrdersMutation } from './orders.api';
 import { setOrderActiveStatus, setSelectedOrder } from './orders.slice';
 import { createRinger } from './ringer';
 import { useOrderStream } from './use-order-stream';
+import { loadOfflineOrders } from './offline-orders.load';
 import './order-alerts.css';
 
 const RING_EVERY_MS = 3_000;
@@ -103,7 +104,7 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
     const orderIds = ringing.map((order) => order.id);
     orderAlerts.stop(orderIds);
     // With no connection the ring is heard all the same: the device queue sends it later (decision 018).
-    if (isOffline()) void import('./offline-orders').then((queue) => queue.queueAcknowledge(truckId, orderIds));
+    if (isOffline()) void loadOfflineOrders().then((queue) => queue.queueAcknowledge(truckId, orderIds));
     else void acknowledge({ truckId, orderIds });
   };
   const newest = ringing.at(-1)!;

@@ -36,6 +36,7 @@ import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, set
 import './orders.css';
 import { nameIn } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
+import { loadOfflineOrders } from './offline-orders.load';
 
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
 // The device queue and its conflicts, after the screen (decision 018): none of it on the first load.
@@ -58,6 +59,7 @@ function useSettled<T>(value: T, ms: number): T {
 }
 
 export function OrderDashboard({ truckId }: { truckId: string }) {
+  useEffect(() => void loadOfflineOrders(), []);
   const { t } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const tab = useAppSelector((s) => s.order.activeStatus);

@@ -30,6 +30,7 @@ import { isOffline } from './order-alerts.state';
 import { queuedView } from './offline-view.state';
 import { storeOrder, useCheckPhonePromotionMutation, useOrderMenuQuery, useOrdersDispatch, usePhoneOrderMutation } from './orders.api';
 import { useActor } from './use-actor';
+import { loadOfflineOrders } from './offline-orders.load';
 import { reasonValues } from '@domain/promotions/format';
 import type { PromotionPreview } from '@domain/promotions';
 import { nameIn, searchable } from '@domain/names';
@@ -191,7 +192,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
     };
     // With no connection (or behind changes still waiting): taken from the menu as last loaded, kept on the device and sent later (decision 018).
     const queue = async () => {
-      const { queuePhoneOrder } = await import('./offline-orders');
+      const { queuePhoneOrder } = await loadOfflineOrders();
       const shown = await queuePhoneOrder({ truckId: desk.truckId, menu: menu.data!, order, actor, currency: desk.currency, tax: desk.tax, prepMinutes: desk.defaultPrepMinutes });
       ordersDispatch(storeOrder(desk.truckId, shown));
       onPlaced(shown);
