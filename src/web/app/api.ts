@@ -11,6 +11,7 @@ import { fetchWithEarlyReads } from './early-reads';
 import { rememberRead } from './offline/read-recorder';
 import { readString, STORAGE_KEYS } from './storage';
 import { dynamicMiddleware, rootReducer } from './store';
+import { loadSnapshots } from './offline/load-snapshots';
 
 export const TAG_TYPES = ['Session', 'Truck', 'Menu', 'Order', 'Booking', 'Zone', 'Hours', 'Team', 'Promotion'] as const;
 
@@ -48,7 +49,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const result = await fetchQuery(args, queryApi, extraOptions);
   if (isRead(args) && result.error?.status === 'FETCH_ERROR') {
     // No connection: the answer saved when it last came, for the screens that work offline.
-    const { savedRead } = await import('./offline/snapshots');
+    const { savedRead } = await loadSnapshots();
     const data = await savedRead(readKey(args));
     if (data !== undefined) return { data, meta: result.meta };
   } else if (isRead(args) && !result.error) rememberRead(readKey(args), result.data);

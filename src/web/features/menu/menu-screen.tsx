@@ -33,6 +33,7 @@ import { moveBy, placeBefore } from './reorder';
 import { endOf, useDragReorder } from './use-drag-reorder';
 import './menu.css';
 import { PageLoading } from '../../app/page-loading';
+import { loadSnapshots } from '../../app/offline/load-snapshots';
 
 const ItemEditor = lazy(() => import('./item-editor'));
 const CategoryDialog = lazy(() => import('./category-dialog'));
@@ -65,6 +66,7 @@ export function MenuScreen({ truckId }: { truckId: string }) {
   // the sold-out switches still waiting to be sent laid over the menu as last read.
   useEffect(() => {
     if (!fulfilledTimeStamp) return;
+    void loadSnapshots();
     void import('./offline-menu').then(async ({ waitingAvailability }) => {
       for (const command of await waitingAvailability(truckId)) {
         const soldOut: SoldOutUntil = command.state === 'available' ? null : 'indefinitely';

@@ -36,7 +36,8 @@ import { setOrderActiveStatus, setOrderCount, setOrders, setOrderTabLoading, set
 import './orders.css';
 import { nameIn } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
-import { loadOfflineOrders } from './offline-orders.load';
+import { loadOfflineCode } from './offline-orders.load';
+import { useDetailsKeptOffline } from './details-kept-offline';
 
 const PhoneOrderDialog = lazy(() => import('./phone-order-dialog'));
 // The device queue and its conflicts, after the screen (decision 018): none of it on the first load.
@@ -59,7 +60,7 @@ function useSettled<T>(value: T, ms: number): T {
 }
 
 export function OrderDashboard({ truckId }: { truckId: string }) {
-  useEffect(() => void loadOfflineOrders(), []);
+  useEffect(loadOfflineCode, []);
   const { t } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const tab = useAppSelector((s) => s.order.activeStatus);
@@ -87,6 +88,7 @@ export function OrderDashboard({ truckId }: { truckId: string }) {
 
   const alerts = useOrderAlerts();
   const streamStatus = alerts.stream;
+  useDetailsKeptOffline(truckId, tab, orders, streamStatus === 'live');
   const truckName = desk.data ? nameIn(desk.data, format.lang) : '';
   const { print, ticket } = usePrinter(truckName, format);
   const [printOnAccept, setPrintOnAccept] = useState(() => readString(PRINT_ON_ACCEPT_KEY) === 'true');
