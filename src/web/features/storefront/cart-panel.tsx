@@ -8,6 +8,7 @@ import type { DeliveryQuote } from '@domain/zones';
 import { ApiProblem, fetchAvailability, newKey, placeOrder } from './storefront.api';
 import { fieldsOf, isInputProblem, problemText, type FieldLabels } from './problems';
 import type { PricedCartLine, useCart } from './cart';
+import { rememberOrder } from './cart';
 import type { PageFormat } from './format';
 import { useWording, type Translate } from './i18n';
 import type { Availability, StorefrontTruck } from './page-data';
@@ -141,6 +142,7 @@ export function CartPanel(props: {
     setNotice(null);
     try {
       const receipt = await placeOrder(truck.slug, lang, body, attempt.current.key);
+      rememberOrder(truck.slug, cart.lines);
       cart.clear();
       onPlaced(receipt.publicId);
     } catch (error) {

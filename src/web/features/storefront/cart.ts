@@ -74,7 +74,8 @@ export function useCart(slug: string) {
     setLines((current) => (qty < 1 ? current.filter((line) => line.key !== key) : current.map((line) => (line.key === key ? { ...line, qty: Math.min(qty, MENU_LIMITS.lineQuantity) } : line))));
   }, []);
   const clear = useCallback(() => setLines([]), []);
-  return { lines, add, setQty, clear };
+  const addAll = useCallback((added: readonly Omit<CartLine, 'key'>[]) => added.forEach(add), [add]);
+  return { lines, add, addAll, setQty, clear };
 }
 
 /** The public menu's item as the pricing rule takes it: "available" now is all the page knows. */
@@ -111,4 +112,50 @@ export function priceCart(lines: readonly CartLine[], items: Map<string, PublicM
     subtotal: addMinor(...priced.map((line) => line.total)),
     orderable: priced.length > 0 && priced.every((line) => line.problems.length === 0),
   };
+}
+
+/** An order the customer placed at this truck from this device (no account needed): what "order again" refills. */
+export interface PastOrder {
+  placedAt: string;
+  lines: Omit<CartLine, 'key'>[];
+}
+
+/** The last orders kept per truck: enough to find "the usual", little enough to stay private. */
+export const PAST_ORDERS_KEPT = 3;
+
+const pastKey = (slug: string) => `td_past_orders:${slug}`;
+
+export function loadPastOrders(slug: string): PastOrder[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(pastKey(slug)) ?? '[]') as unknown;
+    if (!Array.isArray(stored)) return [];
+    return stored
+      .filter((past): past is PastOrder => typeof (past as PastOrder)?.placedAt === 'string' && Array.isArray((past as PastOrder).lines))
+      .map((past) => ({ placedAt: past.placedAt, lines: past.lines.filter((line) => isLine({ ...line, key: '' })) }))
+      .filter((past) => past.lines.length > 0);
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a placed order's lines, newest first. */
+export function rememberOrder(slug: string, lines: readonly CartLine[], placedAt = new Date().toISOString()): void {
+  const kept: PastOrder = { placedAt, lines: lines.map(({ itemId, optionIds, qty, note }) => ({ itemId, optionIds, qty, note })) };
+  try {
+    localStorage.setItem(pastKey(slug), JSON.stringify([kept, ...loadPastOrders(slug)].slice(0, PAST_ORDERS_KEPT)));
+  } catch {
+    // Private mode or a full storage: nothing to order again next time, the order itself is placed.
+  }
+}
+
+/**
+ * What of a past order can be ordered now: the lines the menu still prices (the item and its
+ * options available, the choices still valid, by the intake's rule); `left` counts the lines left out.
+ */
+export function orderAgainLines(past: PastOrder, items: Map<string, PublicMenuItem>): { lines: Omit<CartLine, 'key'>[]; left: number } {
+  const lines = past.lines.filter((line) => {
+    const item = items.get(line.itemId);
+    return item !== undefined && priceLine(pricingItem(item), line.optionIds, line.qty).ok;
+  });
+  return { lines, left: past.lines.length - lines.length };
 }

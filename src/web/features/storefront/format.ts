@@ -11,6 +11,8 @@ export interface PageFormat {
   when(iso: string): string;
   /** Whether the instant falls on today's date in the truck's time zone ("at 14:30", not "Wed 14:30" on a Wednesday). */
   isToday(iso: string): boolean;
+  /** "1 Dec" («١ ديسمبر»): a day that may be weeks ago. */
+  date(iso: string): string;
   number(n: number): string;
   /** A rate in basis points: 1500 → "15%" («١٥٪»). */
   percent(basisPoints: number): string;
@@ -21,12 +23,14 @@ export function pageFormat(lang: Lang, currency: Currency, timeZone: string): Pa
   const when = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit', ...CUSTOMER_CLOCK });
   const number = new Intl.NumberFormat(intlLocale(lang));
   const percent = new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 });
+  const date = new Intl.DateTimeFormat(intlLocale(lang), { timeZone, day: 'numeric', month: 'short' });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return {
     money: (minor) => formatMoney(minor, currency, lang),
     time: (iso) => time.format(new Date(iso)),
     when: (iso) => when.format(new Date(iso)),
     isToday: (iso) => day.format(new Date(iso)) === day.format(new Date()),
+    date: (iso) => date.format(new Date(iso)),
     number: (n) => number.format(n),
     percent: (basisPoints) => percent.format(basisPoints / 10_000),
   };

@@ -7,6 +7,7 @@ import { pageFormat } from './format';
 import { useWording } from './i18n';
 import { ItemDialog } from './item-dialog';
 import { MenuList } from './menu-list';
+import { OrderAgain } from './order-again';
 import type { PageData, PublicMenuItem } from './page-data';
 import { TruckHeader } from './truck-header';
 import { WeekSection } from './week-section';
@@ -46,6 +47,7 @@ export function TruckPage({ data, navigate }: { data: PageData; navigate(to: str
     <div className="sf-page">
       <TruckHeader truck={truck} availability={availability} format={format} />
       <main>
+        {menu && menu.categories.length > 0 && !truck.notTrading && <OrderAgain slug={truck.slug} items={items} format={format} onRefill={cart.addAll} />}
         {menu && menu.categories.length > 0 ? <MenuList menu={menu} format={format} onChoose={setChosen} /> : <p className="sf-empty">{t('truck.noMenu')}</p>}
         {data.week && <WeekSection week={data.week} slug={truck.slug} format={format} />}
         {!truck.notTrading && (
