@@ -151,6 +151,15 @@ describe.each([
     // Accepted, with the ready time, without a reload.
     await page.getByTestId('order-status').filter({ hasText: pattern(t.order.status.accepted) }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (globalThis as unknown as { performance: { getEntriesByType(type: string): unknown[] } }).performance.getEntriesByType('navigation').length)).toBe(1);
+
+    // Back on the truck page, the phone remembers the order: "order again" refills the basket.
+    await page.goto(`/t/${DEMO_TRUCK.slug}`);
+    await page.getByTestId('order-again').filter({ hasText: t.again.title }).waitFor();
+    expect(await page.getByTestId('open-cart').count()).toBe(0);
+    await page.getByTestId('order-again-button').click();
+    await page.getByTestId('open-cart').click();
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
+    expect(await noSideScroll(page)).toBe(true);
     expect(problems).toEqual([]);
     expect(vendor.problems).toEqual([]);
     await vendor.context.close();

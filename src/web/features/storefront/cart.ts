@@ -73,7 +73,11 @@ export function useCart(slug: string) {
   const setQty = useCallback((key: string, qty: number) => {
     setLines((current) => (qty < 1 ? current.filter((line) => line.key !== key) : current.map((line) => (line.key === key ? { ...line, qty: Math.min(qty, MENU_LIMITS.lineQuantity) } : line))));
   }, []);
-  const clear = useCallback(() => setLines([]), []);
+  // Written at once: the page that placed the order goes away in the same render, before an effect would save.
+  const clear = useCallback(() => {
+    saveCart(slug, []);
+    setLines([]);
+  }, [slug]);
   const addAll = useCallback((added: readonly Omit<CartLine, 'key'>[]) => added.forEach(add), [add]);
   return { lines, add, addAll, setQty, clear };
 }
