@@ -25,7 +25,6 @@ import { useAcknowledgeOrdersMutation } from './orders.api';
 import { setOrderActiveStatus, setSelectedOrder } from './orders.slice';
 import { createRinger } from './ringer';
 import { useOrderStream } from './use-order-stream';
-import { loadOfflineOrders } from './offline-orders.load';
 import './order-alerts.css';
 
 const RING_EVERY_MS = 3_000;
@@ -104,7 +103,8 @@ export function OrderAlertsForTruck({ truckId }: { truckId: string }) {
     const orderIds = ringing.map((order) => order.id);
     orderAlerts.stop(orderIds);
     // With no connection the ring is heard all the same: the device queue sends it later (decision 018).
-    if (isOffline()) void loadOfflineOrders().then((queue) => queue.queueAcknowledge(truckId, orderIds));
+    // Not through offline-orders.load: the shell is on every screen, and /orders has loaded the code already.
+    if (isOffline()) void import('./offline-orders').then((queue) => queue.queueAcknowledge(truckId, orderIds));
     else void acknowledge({ truckId, orderIds });
   };
   const newest = ringing.at(-1)!;
