@@ -206,6 +206,11 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
     });
   await ensureListening().catch((error: unknown) => log.warn({ err: error }, 'events: cannot listen yet; streams open once the database is back'));
 
+  async function lastEventId(truckId: string): Promise<number> {
+    const [row] = await db.select({ lastId: truckEventCounters.lastId }).from(truckEventCounters).where(eq(truckEventCounters.truckId, truckId));
+    return Number(row?.lastId ?? 0);
+  }
+
   async function channelFor(truckId: string): Promise<Channel> {
     const open = channels.get(truckId);
     if (open) return open;
@@ -214,8 +219,7 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
       pending = (async () => {
         await ensureListening();
         // Read after LISTEN: any event committed later is both announced and after this id.
-        const [row] = await db.select({ lastId: truckEventCounters.lastId }).from(truckEventCounters).where(eq(truckEventCounters.truckId, truckId));
-        const channel: Channel = { truckId, subscribers: new Set(), fetchedUpTo: Number(row?.lastId ?? 0), fetching: false, again: false };
+        const channel: Channel = { truckId, subscribers: new Set(), fetchedUpTo: await lastEventId(truckId), fetching: false, again: false };
         channels.set(truckId, channel);
         return channel;
       })().finally(() => opening.delete(truckId));
@@ -243,8 +247,10 @@ export async function createEventHub({ db, listener, log, heartbeatMs }: EventHu
       }
       if (events.length < FETCH_BATCH && subscriber.cursor >= channel.fetchedUpTo) break;
     }
-    if (subscriber.cursor > channel.fetchedUpTo) {
-      // A client ahead of this database (it was reset): its id means nothing here.
+    // Ahead of the channel's reader is not ahead of the database: this catch-up may have read events
+    // the reader has not handed out yet (it skips them for this stream). Only an id past the truck's
+    // last event is from another database (it was reset) and means nothing here.
+    if (subscriber.cursor > channel.fetchedUpTo && subscriber.cursor > (await lastEventId(channel.truckId))) {
       subscriber.cursor = channel.fetchedUpTo;
       write(subscriber, frame({ id: subscriber.cursor, type: STREAM_EVENTS.resync, data: '{}' }));
     }
