@@ -43,3 +43,4 @@ export const TipSpecSchema = z.discriminatedUnion('kind', [
 ]);
 
 export * from './settings';
+export * from './zatca-qr';

@@ -279,9 +279,18 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
+/**
+ * A completed order's invoice (completed is paid): the truck's sequential number (no gaps, never
+ * reused) and, for a truck registered for VAT in Saudi Arabia, ZATCA's phase-1 QR payload (base64 TLV).
+ */
+export const OrderInvoiceSchema = z.object({ number: z.int().positive(), zatcaQr: z.string().nullable() });
+export type OrderInvoice = z.infer<typeof OrderInvoiceSchema>;
+
 export const OrderSchema = OrderSummarySchema.extend({
   lines: z.array(OrderLineSchema),
   history: z.array(OrderHistoryEntrySchema),
+  /** Null until the order is completed. */
+  invoice: OrderInvoiceSchema.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

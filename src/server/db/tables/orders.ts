@@ -84,10 +84,15 @@ export const orders = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     version: integer('version').notNull().default(0),
+    /** The truck's sequential invoice number, given when the order is completed (and so paid): no gaps, never reused. */
+    invoiceNumber: integer('invoice_number'),
+    /** ZATCA's phase-1 QR payload, snapshotted at invoicing for a truck registered for VAT in Saudi Arabia. */
+    zatcaQr: text('zatca_qr'),
   },
   (table) => [
     primaryKey({ columns: [table.truckId, table.id] }),
     uniqueIndex('orders_truck_day_number_key').on(table.truckId, table.businessDate, table.number),
+    uniqueIndex('orders_truck_invoice_number_key').on(table.truckId, table.invoiceNumber),
     uniqueIndex('orders_truck_public_id_key').on(table.truckId, table.publicId),
     // A tab's list in keyset order, and its count: "pending orders of truck T" is one index range.
     index('orders_truck_tab_created_idx').on(table.truckId, table.tab, table.createdAt, table.id),
@@ -157,6 +162,14 @@ export const orderDayCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate] })],
 );
+
+/** The last invoice number given per truck; its row lock, taken in the completing transaction, hands them out one at a time. */
+export const truckInvoiceCounters = pgTable('truck_invoice_counters', {
+  truckId: uuid('truck_id')
+    .primaryKey()
+    .references(() => trucks.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /**
  * How many orders each dashboard tab holds, per truck, kept by the database (triggers in the

@@ -7,13 +7,15 @@
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError, type Lang } from '@domain/errors';
+import { zatcaQrOf, type Currency } from '@domain/money';
 import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { redeemPromotion, releaseRedemption, type Redeemed } from '../../db/queries/promotions';
-import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
+import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts, truckInvoiceCounters } from '../../db/tables/orders';
+import { trucks } from '../../db/tables/trucks';
 import { dayOrderedPublicId, timeOrderedUuid } from '../../db/time-ordered-id';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
 import { historyColumns, historyValues, type Actor } from '../../platform/history';
@@ -77,9 +79,33 @@ async function decide(runner: Runner, row: OrderRow, command: OrderCommand, now:
   throw new DomainError('illegal_transition', 409, { status: row.status, order: await withDetails(runner, row) });
 }
 
+/**
+ * The invoice of an order being completed (completed is paid): the truck's next number, taken on its
+ * counter row in this transaction (so numbers are sequential, never skipped by a rollback, never
+ * reused), and for a truck registered for VAT in Saudi Arabia ZATCA's phase-1 QR. Its lock comes
+ * after the event counter's, in every transaction that takes both.
+ */
+async function invoiceOf(tx: Tx, row: OrderRow, now: Date): Promise<{ invoiceNumber: number; zatcaQr: string | null }> {
+  const [counter] = await tx
+    .insert(truckInvoiceCounters)
+    .values({ truckId: row.truckId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: truckInvoiceCounters.truckId, set: { lastNumber: sql`${truckInvoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: truckInvoiceCounters.lastNumber });
+  const [truck] = await tx
+    .select({ nameEn: trucks.nameEn, nameAr: trucks.nameAr, taxMode: trucks.taxMode, taxCountry: trucks.taxCountry, taxNumber: trucks.taxRegistrationNumber })
+    .from(trucks)
+    .where(eq(trucks.id, row.truckId));
+  const saudiVat = truck?.taxMode === 'rate' && truck.taxCountry === 'SA' && truck.taxNumber;
+  const zatcaQr = saudiVat
+    ? zatcaQrOf({ sellerName: truck.nameAr || truck.nameEn, vatNumber: truck.taxNumber!, invoicedAt: now, totalMinor: row.total, tipMinor: row.tipMinor, taxMinor: row.taxMinor, currency: row.currency as Currency })
+    : null;
+  return { invoiceNumber: counter!.lastNumber, zatcaQr };
+}
+
 /** Writes a decided change of a locked order row: the row (next version) and its history entry. */
 async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: Actor | null, now: Date, options: { acknowledge: boolean }) {
   const version = row.version + 1;
+  const invoice = change.status === 'completed' && row.invoiceNumber === null ? await invoiceOf(tx, row, now) : {};
   const [updated] = await tx
     .update(orders)
     .set({
@@ -87,6 +113,7 @@ async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: A
       estimatedReadyAt: change.estimatedReadyAt ? new Date(change.estimatedReadyAt) : null,
       ...(options.acknowledge ? { acknowledgedAt: row.acknowledgedAt ?? now } : {}),
       ...(change.status === 'completed' ? { paymentStatus: 'paid' as const } : {}),
+      ...invoice,
       version,
       updatedAt: now,
     })
@@ -212,6 +239,8 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
     createdAt: now,
     updatedAt: now,
     version: 0,
+    invoiceNumber: null,
+    zatcaQr: null,
   };
   const history = [historyRow(0, { status: 'pending', action: 'place' })];
   if (draft.acceptWithPrepMinutes !== null) {

@@ -83,5 +83,6 @@ export function toLine(row: OrderLineRow): OrderLine {
 export const toHistoryEntry = (row: OrderHistoryRow): OrderHistoryEntry => historyEntry(row);
 
 export function toOrder(row: OrderRow, lines: OrderLineRow[], history: OrderHistoryRow[]): Order {
-  return { ...toSummary(row), lines: lines.map(toLine), history: history.map(toHistoryEntry) };
+  const invoice = row.invoiceNumber === null ? null : { number: row.invoiceNumber, zatcaQr: row.zatcaQr };
+  return { ...toSummary(row), lines: lines.map(toLine), history: history.map(toHistoryEntry), invoice };
 }
