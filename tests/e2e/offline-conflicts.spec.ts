@@ -123,7 +123,7 @@ describe.each([
     await backOnline(page, context);
     const conflict = page.getByTestId('queue-conflict').and(page.locator('[data-action=start_preparing]'));
     await conflict.waitFor({ timeout: 30_000 });
-    expect(await conflict.textContent()).toContain(t.queue.what.start_preparing);
+    await expect.poll(() => conflict.textContent()).toContain(t.queue.what.start_preparing);
     const happened = await conflict.getByTestId('queue-conflict-happened').textContent();
     expect(happened).toContain(cancelled);
     expect(happened).toContain(reason);
@@ -158,7 +158,7 @@ describe.each([
     await backOnline(second.page, second.context);
     // The same person's same move from the same version, made on the other tablet: already done, not applied twice.
     await expect.poll(() => second.page.locator('.td-order-card[data-waiting=true]').count(), { timeout: 30_000 }).toBe(0);
-    expect(await second.page.getByTestId('queue-conflicts').count()).toBe(0);
+    await expect.poll(() => second.page.getByTestId('queue-conflicts').count()).toBe(0);
 
     const held = await serverOrder(shared.id);
     expect(held.status).toBe('preparing');

@@ -155,7 +155,7 @@ describe.each([
     // Back on the truck page, the phone remembers the order: "order again" refills the basket.
     await page.goto(`/t/${DEMO_TRUCK.slug}`);
     await page.getByTestId('order-again').filter({ hasText: t.again.title }).waitFor();
-    expect(await page.getByTestId('open-cart').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('open-cart').count()).toBe(0);
     await page.getByTestId('order-again-button').click();
     await page.getByTestId('open-cart').click();
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);

@@ -43,4 +43,3 @@ export const TipSpecSchema = z.discriminatedUnion('kind', [
 ]);
 
 export * from './settings';
-export * from './zatca-qr';

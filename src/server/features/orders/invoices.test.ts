@@ -5,7 +5,8 @@
  * Arabia gets ZATCA's phase-1 QR on the order, which decodes to its seller, VAT number, time, total
  * with VAT (the tip left out) and VAT.
  */
-import { decodeZatcaQr, type MoneySettings } from '@domain/money';
+import type { MoneySettings } from '@domain/money';
+import { decodeZatcaQr } from '@domain/money/zatca-qr';
 import type { Order, OrderReceipt } from '@domain/orders/contracts';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,8 @@
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError, type Lang } from '@domain/errors';
-import { zatcaQrOf, type Currency } from '@domain/money';
+import type { Currency } from '@domain/money';
+import { zatcaQrOf } from '@domain/money/zatca-qr';
 import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

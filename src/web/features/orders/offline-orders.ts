@@ -81,6 +81,7 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
   const longest = Math.max(args.prepMinutes, ...lines.map((line) => items.get(line.itemId)?.prepMinutes ?? 0));
   const by = { id: actor.id, name: actor.name };
   const shown: Order = {
+    invoice: null,
     id: tempId,
     truckId,
     publicId: '',

@@ -63,6 +63,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
 
 const full = (order: OrderSummary): Order => ({
   ...order,
+  invoice: null,
   lines: [{ itemId: uuid(900), nameEn: 'Chicken shawarma', nameAr: 'شاورما دجاج', unitPrice: 1_400, qty: 2, options: [], note: 'No pickles', total: 2_800, taxCategory: 'standard', discount: 0, tax: 0 }],
   history: [{ version: 0, status: 'pending', action: 'place', reason: null, at: order.createdAt, actor: null }],
 });

@@ -8,6 +8,7 @@ import { orderFormat } from './order-format';
 import { OrderTicket } from './order-ticket';
 
 const ORDER: Order = {
+  invoice: null,
   id: '00000000-0000-4000-8000-000000000001',
   truckId: '11111111-1111-4111-8111-111111111111',
   publicId: 'a1b2c3',
