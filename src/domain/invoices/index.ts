@@ -32,3 +32,13 @@ export const OrderInvoiceShape = {
   /** ZATCA phase-1 QR payload (TLV, base64) for a Saudi truck's invoiced order; null otherwise. */
   zatcaQr: z.string().nullable(),
 };
+
+/**
+ * The invoice's total with VAT: what the order charges for its goods, delivery and tax. A tip is not
+ * the price of a supply (outside VAT, decision 017: not revenue, not taxed), so it stays off the
+ * invoice's total and off its QR; the receipt shows it apart.
+ */
+export const invoiceTotalMinor = (money: { total: number; tip: number }): number => money.total - money.tip;
+
+/** The seller's name on the invoice and in its QR: the truck's Arabic name (ZATCA's language), else its English one. */
+export const sellerNameOf = (truck: { nameEn: string; nameAr: string }): string => (truck.nameAr.trim() !== '' ? truck.nameAr : truck.nameEn);

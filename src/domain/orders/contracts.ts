@@ -9,6 +9,7 @@ import { PhoneSchema } from '../accounts';
 import { MENU_LIMITS } from '../menu';
 import { BASIS_POINTS, CurrencySchema, TaxCategorySchema, TaxSettingsSchema } from '../money';
 import { countFromText } from '../digits';
+import { OrderInvoiceShape } from '../invoices';
 import { DASHBOARD_TAB_NAMES, type DashboardTab } from './dashboard';
 import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TYPES } from './flow';
 
@@ -276,6 +277,8 @@ export const OrderSummarySchema = z.object({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   version: z.int(),
+  /** The invoice, once the order is completed and paid (issue 44): its number, time, the seller's VAT number and the Saudi QR. */
+  ...OrderInvoiceShape,
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { CUISINES } from '../trucks';
 import { CurrencySchema, TaxSettingsSchema } from '../money';
-import { OrderLineSchema, PAYMENT_METHODS } from '../orders/contracts';
+import { OrderLineSchema, OrderMoneySchema, PAYMENT_METHODS } from '../orders/contracts';
+import { OrderInvoiceShape } from '../invoices';
 import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
 const TimestampSchema = z.iso.datetime({ offset: true });
@@ -49,6 +50,8 @@ export const PublicOrderSchema = z.object({
   subtotal: z.int(),
   deliveryFee: z.int(),
   total: z.int(),
+  /** The whole money structure (tax, discount, tip), as the receipt prints it. */
+  money: OrderMoneySchema,
   currency: CurrencySchema,
   deliveryAddress: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -61,6 +64,8 @@ export const PublicOrderSchema = z.object({
   /** True while the customer may still take the order back (nobody at the truck has answered). */
   canCancel: z.boolean(),
   version: z.int(),
+  /** The invoice once the order is completed and paid: the receipt is a simplified tax invoice when taxRegistrationNumber is set. */
+  ...OrderInvoiceShape,
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 

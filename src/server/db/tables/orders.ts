@@ -84,9 +84,18 @@ export const orders = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     version: integer('version').notNull().default(0),
+    // The invoice (issue 44), written in the transaction that completes the paid order and never after:
+    // the truck's next number (truck_invoice_counters), the moment, and what the receipt prints of the
+    // seller then: its tax registration number and, for a Saudi truck, ZATCA's phase-1 QR.
+    invoiceNumber: integer('invoice_number'),
+    invoicedAt: at('invoiced_at'),
+    invoiceTaxNumber: text('invoice_tax_number'),
+    zatcaQr: text('zatca_qr'),
   },
   (table) => [
     primaryKey({ columns: [table.truckId, table.id] }),
+    uniqueIndex('orders_truck_invoice_number_key').on(table.truckId, table.invoiceNumber),
+    check('orders_invoice_check', sql`(${table.invoiceNumber} IS NULL) = (${table.invoicedAt} IS NULL) AND (${table.invoiceNumber} IS NULL OR ${table.invoiceNumber} > 0)`),
     uniqueIndex('orders_truck_day_number_key').on(table.truckId, table.businessDate, table.number),
     uniqueIndex('orders_truck_public_id_key').on(table.truckId, table.publicId),
     // A tab's list in keyset order, and its count: "pending orders of truck T" is one index range.
@@ -157,6 +166,18 @@ export const orderDayCounters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate] })],
 );
+
+/**
+ * The last invoice number given per truck; its row lock, taken by UPDATE … RETURNING in the transaction
+ * that completes an order, hands out numbers one at a time: a rolled-back completion gives its number
+ * back with it, so the numbers have no gaps and none is used twice.
+ */
+export const truckInvoiceCounters = pgTable('truck_invoice_counters', {
+  truckId: uuid('truck_id')
+    .primaryKey()
+    .references(() => trucks.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /**
  * How many orders each dashboard tab holds, per truck, kept by the database (triggers in the

@@ -7,13 +7,16 @@
 import type { Order, OrderCounts, OrderCountQuery, OrderEvent, OrderListQuery, OrderPage, OrderSource } from '@domain/orders/contracts';
 import { DASHBOARD_TAB_NAMES, ORDER_EVENTS, orderSearch } from '@domain/orders/contracts';
 import { DomainError, type Lang } from '@domain/errors';
+import { carriesZatcaQr, invoiceTotalMinor, issuesTaxInvoices, sellerNameOf, zatcaQrOf } from '@domain/invoices';
+import type { Currency } from '@domain/money';
 import { QUEUE_TABS, tabOf, transition, type OrderAction, type OrderCommand } from '@domain/orders';
 import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { afterCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { redeemPromotion, releaseRedemption, type Redeemed } from '../../db/queries/promotions';
-import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts } from '../../db/tables/orders';
+import { orderHistory, orderIdempotencyKeys, orderLines, orders, orderTabCounts, truckInvoiceCounters } from '../../db/tables/orders';
+import { trucks } from '../../db/tables/trucks';
 import { dayOrderedPublicId, timeOrderedUuid } from '../../db/time-ordered-id';
 import { lockTruckEventCounter, publishTruckEvent } from '../../platform/events.publish';
 import { historyColumns, historyValues, type Actor } from '../../platform/history';
@@ -77,9 +80,44 @@ async function decide(runner: Runner, row: OrderRow, command: OrderCommand, now:
   throw new DomainError('illegal_transition', 409, { status: row.status, order: await withDetails(runner, row) });
 }
 
+/**
+ * The invoice of an order being completed (and so paid): the truck's next number, taken under the
+ * lock of its counter row (INSERT … ON CONFLICT DO UPDATE … RETURNING: the first completion makes the
+ * row, every later one waits its turn), in the completing transaction, so a completion that rolls
+ * back gives its number back and two never get the same one. Taken after the order row's lock and the
+ * truck's event counter (applyCommand), the one order every writer of both takes them in. What the
+ * receipt prints of the seller is snapshotted with it: the registration number and the Saudi QR.
+ */
+async function issueInvoice(tx: Tx, row: OrderRow, now: Date): Promise<Pick<OrderRow, 'invoiceNumber' | 'invoicedAt' | 'invoiceTaxNumber' | 'zatcaQr'>> {
+  const [counter] = await tx
+    .insert(truckInvoiceCounters)
+    .values({ truckId: row.truckId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: truckInvoiceCounters.truckId, set: { lastNumber: sql`${truckInvoiceCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: truckInvoiceCounters.lastNumber });
+  const [seller] = await tx
+    .select({ nameEn: trucks.nameEn, nameAr: trucks.nameAr, taxCountry: trucks.taxCountry, taxRegistrationNumber: trucks.taxRegistrationNumber })
+    .from(trucks)
+    .where(eq(trucks.id, row.truckId));
+  const registered = seller && issuesTaxInvoices(seller) ? seller.taxRegistrationNumber : null;
+  const zatcaQr =
+    seller && registered && carriesZatcaQr(seller)
+      ? zatcaQrOf({
+          sellerName: sellerNameOf(seller),
+          vatNumber: registered,
+          issuedAt: now,
+          totalMinor: invoiceTotalMinor({ total: row.total, tip: row.tipMinor }),
+          vatMinor: row.taxMinor,
+          currency: row.currency as Currency,
+        })
+      : null;
+  return { invoiceNumber: counter!.lastNumber, invoicedAt: now, invoiceTaxNumber: registered, zatcaQr };
+}
+
 /** Writes a decided change of a locked order row: the row (next version) and its history entry. */
 async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: Actor | null, now: Date, options: { acknowledge: boolean }) {
   const version = row.version + 1;
+  // Completed is paid (no payment provider: an order is paid when handed over), and a paid order is invoiced, once.
+  const invoice = change.status === 'completed' && row.invoiceNumber === null ? await issueInvoice(tx, row, now) : {};
   const [updated] = await tx
     .update(orders)
     .set({
@@ -87,6 +125,7 @@ async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: A
       estimatedReadyAt: change.estimatedReadyAt ? new Date(change.estimatedReadyAt) : null,
       ...(options.acknowledge ? { acknowledgedAt: row.acknowledgedAt ?? now } : {}),
       ...(change.status === 'completed' ? { paymentStatus: 'paid' as const } : {}),
+      ...invoice,
       version,
       updatedAt: now,
     })
@@ -212,6 +251,10 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
     createdAt: now,
     updatedAt: now,
     version: 0,
+    invoiceNumber: null,
+    invoicedAt: null,
+    invoiceTaxNumber: null,
+    zatcaQr: null,
   };
   const history = [historyRow(0, { status: 'pending', action: 'place' })];
   if (draft.acceptWithPrepMinutes !== null) {

@@ -61,7 +61,13 @@ export function toSummary(row: OrderRow): OrderSummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+    ...invoiceOf(row),
   };
+}
+
+/** The invoice as issued when the order was completed (orders.service.ts issueInvoice); nulls before. */
+export function invoiceOf(row: OrderRow): Pick<OrderSummary, 'invoiceNumber' | 'invoicedAt' | 'taxRegistrationNumber' | 'zatcaQr'> {
+  return { invoiceNumber: row.invoiceNumber, invoicedAt: iso(row.invoicedAt), taxRegistrationNumber: row.invoiceTaxNumber, zatcaQr: row.zatcaQr };
 }
 
 export function toLine(row: OrderLineRow): OrderLine {

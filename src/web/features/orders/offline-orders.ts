@@ -118,6 +118,11 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
     createdAt: at,
     updatedAt: at,
     version: 1,
+    // Invoiced by the server when it is completed, never on the device.
+    invoiceNumber: null,
+    invoicedAt: null,
+    taxRegistrationNumber: null,
+    zatcaQr: null,
     lines,
     history: [
       { version: 0, status: 'pending', action: 'place', reason: null, at, actor: by },

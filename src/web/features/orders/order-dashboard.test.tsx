@@ -57,6 +57,10 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
     createdAt: created,
     updatedAt: created,
     version: 0,
+    invoiceNumber: null,
+    invoicedAt: null,
+    taxRegistrationNumber: null,
+    zatcaQr: null,
     ...overrides,
   };
 }

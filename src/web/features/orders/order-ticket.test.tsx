@@ -33,6 +33,10 @@ const ORDER: Order = {
   createdAt: '2025-05-01T10:00:00.000Z',
   updatedAt: '2025-05-01T10:01:00.000Z',
   version: 1,
+  invoiceNumber: null,
+  invoicedAt: null,
+  taxRegistrationNumber: null,
+  zatcaQr: null,
   lines: [
     {
       itemId: '00000000-0000-4000-8000-000000000009',
