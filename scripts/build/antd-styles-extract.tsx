@@ -61,7 +61,7 @@ const { extract } = require('@ant-design/cssinjs/lib/hooks/useStyleRegister') as
 const h = React.createElement as (...args: Loose[]) => Loose;
 const {
   Alert, Avatar, Button, Calendar, Checkbox, ColorPicker, ConfigProvider, DatePicker, Divider, Drawer, Dropdown, Empty, Form, Input,
-  InputNumber, Layout, Modal, Popconfirm, Popover, Radio, Segmented, Select, Skeleton, Space, Spin, Steps, Switch, Tag, Tooltip,
+  InputNumber, Layout, Modal, Popconfirm, Popover, QRCode, Radio, Segmented, Select, Skeleton, Space, Spin, Steps, Switch, Tag, Tooltip,
 } = antd;
 const options = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B', disabled: true }];
 const menuItems = [
@@ -160,6 +160,8 @@ const GALLERY: Record<string, () => Loose> = {
     h(Skeleton.Node, { key: 6 }, 'n'),
   ],
   Space: () => [h(Space, { key: 1, wrap: true, size: 'large', orientation: 'vertical' }, 'a', 'b'), h(Space.Compact, { key: 2, block: true }, h(Button, null, 'a'), h(Input)), h(Space, { key: 3, separator: '|' }, 'a', 'b')],
+  // The invoice's ZATCA QR (ui/invoice-qr.antd.tsx), as an SVG without a border.
+  QRCode: () => [h(QRCode, { key: 1, value: 'AQxCb2Jz', type: 'svg', bordered: false })],
   Spin: () => [h(Spin, { key: 1 }), h(Spin, { key: 2, size: 'large', tip: 't' }, h('div', null, 'x')), h(Spin, { key: 3, size: 'small' })],
   Steps: () => [
     h(Steps, { key: 1, current: 1, items: [{ title: 'a', description: 'd' }, { title: 'b', status: 'error' }, { title: 'c' }] }),

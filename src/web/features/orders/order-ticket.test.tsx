@@ -1,11 +1,12 @@
 /** The two printouts: the kitchen ticket shows what to make and no prices; the receipt adds the money; both in the interface language. */
 import type { Order } from '@domain/orders/contracts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { readSourceFile } from '../../app/test-files';
 import { orderFormat } from './order-format';
 import { OrderTicket } from './order-ticket';
+import { decodeZatcaQr, zatcaQrOf } from '@domain/invoices';
 
 const ORDER: Order = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -56,6 +57,24 @@ const ORDER: Order = {
   history: [],
 };
 
+/** Completed, paid and invoiced by a Saudi truck: 100.00 SAR + 15 % VAT. */
+const SAUDI_INVOICE = (zatcaQr: string | null): Order => ({
+  ...ORDER,
+  status: 'completed',
+  type: 'pickup',
+  delivery: null,
+  currency: 'SAR',
+  subtotal: 10_000,
+  deliveryFee: 0,
+  total: 11_500,
+  money: { subtotal: 10_000, discount: 0, promotionCode: null, deliveryFee: 0, deliveryFeeTax: 0, tax: 1_500, taxRateBp: 1500, pricesIncludeTax: false, tip: 0, netSales: 10_000, total: 11_500 },
+  paymentStatus: 'paid',
+  invoiceNumber: 7,
+  invoicedAt: '2025-05-01T10:30:00.000Z',
+  taxRegistrationNumber: '310122393500003',
+  zatcaQr,
+});
+
 afterEach(cleanup);
 
 describe('the printouts', () => {
@@ -86,6 +105,46 @@ describe('the printouts', () => {
     expect(screen.getByTestId('ticket-date').textContent).toContain('٢٠٢٥');
     // The comma of a Latin address stays in place inside the Arabic line.
     expect(ticket.textContent).toContain('\u2068Block 2, Street 10, Sharq\u2069');
+  });
+
+  it('the receipt of an invoiced order of a Saudi truck is a simplified tax invoice with the ZATCA QR', async () => {
+    await initI18n('en');
+    const zatcaQr = zatcaQrOf({ sellerName: 'محطة الصاج', vatNumber: '310122393500003', issuedAt: new Date('2025-05-01T10:30:00Z'), totalMinor: 11_500, vatMinor: 1_500, currency: 'SAR' });
+    render(<OrderTicket kind="receipt" order={SAUDI_INVOICE(zatcaQr)} truckName="Saj Station" format={orderFormat('en', 'Asia/Riyadh')} printedAt="13:05" />);
+    const invoice = screen.getByTestId('tax-invoice');
+    expect(invoice.textContent).toContain('Simplified tax invoice');
+    expect(screen.getByTestId('invoice-number').textContent).toBe('Invoice no.7');
+    expect(screen.getByTestId('invoice-seller').textContent).toBe('SellerSaj Station');
+    expect(screen.getByTestId('invoice-vat-number').textContent).toBe('VAT number310122393500003');
+    expect(screen.getByTestId('invoice-issued-at').textContent).toBe('Date and timeMay 1, 2025 13:30');
+    expect(screen.getByTestId('invoice-vat').textContent).toMatch(/^VAT.*15\.00/);
+    expect(screen.getByTestId('invoice-total').textContent).toMatch(/^Total with VAT.*115\.00/);
+    const qr = screen.getByTestId('invoice-qr');
+    expect(qr.getAttribute('aria-label')).toBe('ZATCA QR code of this invoice');
+    expect(decodeZatcaQr(qr.getAttribute('data-payload')!)).toMatchObject({ vatNumber: '310122393500003', total: '115.00', vatAmount: '15.00' });
+    // Ant Design's QRCode, loaded on demand, draws it.
+    await waitFor(() => expect(qr.querySelector('svg')).not.toBeNull(), { timeout: 10_000 });
+  });
+
+  it('in Arabic: «فاتورة ضريبية مبسطة», Arabic-Indic digits', async () => {
+    await initI18n('ar');
+    render(<OrderTicket kind="receipt" order={SAUDI_INVOICE(null)} truckName="محطة الصاج" format={orderFormat('ar', 'Asia/Riyadh')} printedAt="١٣:٠٥" />);
+    expect(screen.getByTestId('tax-invoice').textContent).toContain('فاتورة ضريبية مبسطة');
+    expect(screen.getByTestId('invoice-number').textContent).toBe('رقم الفاتورة٧');
+    expect(screen.getByTestId('invoice-total').textContent).toContain('١١٥٫٠٠');
+    expect(screen.queryByTestId('invoice-qr')).toBeNull();
+  });
+
+  it('no tax invoice for an order not invoiced, or of a truck with no VAT number', async () => {
+    await initI18n('en');
+    render(<OrderTicket kind="receipt" order={ORDER} truckName="Saj Station" format={orderFormat('en', 'Asia/Kuwait')} printedAt="13:05" />);
+    expect(screen.queryByTestId('tax-invoice')).toBeNull();
+    cleanup();
+    render(<OrderTicket kind="receipt" order={{ ...SAUDI_INVOICE(null), taxRegistrationNumber: null }} truckName="Saj Station" format={orderFormat('en', 'Asia/Riyadh')} printedAt="13:05" />);
+    expect(screen.queryByTestId('tax-invoice')).toBeNull();
+    // The kitchen never sees it.
+    render(<OrderTicket kind="kitchen" order={SAUDI_INVOICE(null)} truckName="Saj Station" format={orderFormat('en', 'Asia/Riyadh')} printedAt="13:05" />);
+    expect(screen.queryByTestId('tax-invoice')).toBeNull();
   });
 
   it('print on 80 mm paper, and nothing else of the page', async () => {

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderFormat } from './order-format';
 import { nameIn } from '@domain/names';
 import { formatPercent as percentOf } from '@domain/money/minor';
+import { invoiceTotalMinor } from '@domain/invoices';
+import { TaxInvoice } from '../../ui/tax-invoice';
 
 export type TicketKind = 'kitchen' | 'receipt';
 
@@ -116,6 +118,28 @@ export function OrderTicket({ kind, order, truckName, format, printedAt }: Ticke
             {detailSeparator(format.lang)}
             {t(`paymentStatus.${order.paymentStatus}`)}
           </p>
+          {order.invoicedAt && (
+            <TaxInvoice
+              invoice={order}
+              sellerName={truckName}
+              words={{
+                title: t('invoice.title'),
+                number: t('invoice.number'),
+                seller: t('invoice.seller'),
+                vatNumber: t('invoice.vatNumber'),
+                issuedAt: t('invoice.issuedAt'),
+                vat: t('invoice.vat'),
+                total: t('invoice.total'),
+                qr: t('invoice.qr'),
+              }}
+              shown={{
+                number: format.count(order.invoiceNumber ?? 0),
+                issuedAt: `${format.date(order.invoicedAt)} ${format.time(order.invoicedAt)}`,
+                vat: format.money(order.money.tax, order.currency),
+                total: format.money(invoiceTotalMinor(order.money), order.currency),
+              }}
+            />
+          )}
           <p className="td-ticket__center">{t('print.thanks')}</p>
         </>
       )}

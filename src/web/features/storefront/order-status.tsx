@@ -12,6 +12,8 @@ import { useWording } from './i18n';
 import { LanguageSwitch } from './language-switch';
 import { truckPath, type PageData, type StorefrontTruck } from './page-data';
 import { nameIn } from '@domain/names';
+import { invoiceTotalMinor } from '@domain/invoices';
+import { TaxInvoice } from '../../ui/tax-invoice';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; order: PublicOrder };
 
@@ -90,7 +92,7 @@ export function OrderStatusView({ data, publicId, navigate }: { data: PageData; 
       </header>
       <main className="sf-order">
         {loaded.state === 'missing' && <p className="sf-error">{t('order.notFound')}</p>}
-        {loaded.state === 'ready' && <OrderBody order={loaded.order} spot={truck.spot} format={format} />}
+        {loaded.state === 'ready' && <OrderBody order={loaded.order} spot={truck.spot} sellerName={nameIn(truck, lang)} format={format} />}
         {offline && <p className="sf-muted">{t('order.offline')}</p>}
         {cancelNote && (
           <p className="sf-error" role="alert">
@@ -122,7 +124,7 @@ export function OrderStatusView({ data, publicId, navigate }: { data: PageData; 
   );
 }
 
-function OrderBody({ order, spot, format }: { order: PublicOrder; spot: StorefrontTruck['spot']; format: ReturnType<typeof pageFormat> }) {
+function OrderBody({ order, spot, sellerName, format }: { order: PublicOrder; spot: StorefrontTruck['spot']; sellerName: string; format: ReturnType<typeof pageFormat> }) {
   const { lang, t } = useWording();
   const readyAt = order.estimatedReadyAt ? format.time(order.estimatedReadyAt) : '';
   const headline = order.status === 'ready' && order.type === 'delivery' ? t('order.readyDelivery') : t(`order.status.${order.status}`, { time: readyAt });
@@ -174,6 +176,29 @@ function OrderBody({ order, spot, format }: { order: PublicOrder; spot: Storefro
         <dt>{t('cart.total')}</dt>
         <dd>{format.money(order.total)}</dd>
       </dl>
+      {order.invoicedAt && (
+        <TaxInvoice
+          className="sf-invoice"
+          invoice={order}
+          sellerName={sellerName}
+          words={{
+            title: t('invoice.title'),
+            number: t('invoice.number'),
+            seller: t('invoice.seller'),
+            vatNumber: t('invoice.vatNumber'),
+            issuedAt: t('invoice.issuedAt'),
+            vat: t('invoice.vat'),
+            total: t('invoice.total'),
+            qr: t('invoice.qr'),
+          }}
+          shown={{
+            number: format.number(order.invoiceNumber ?? 0),
+            issuedAt: format.dateTime(order.invoicedAt),
+            vat: format.money(order.money.tax),
+            total: format.money(invoiceTotalMinor(order.money)),
+          }}
+        />
+      )}
       <p className="sf-muted">{t('order.placedAt', { time: format.time(order.placedAt) })}</p>
     </>
   );
