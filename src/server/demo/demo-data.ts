@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/passwords';
 import type { Database, Db } from '../db/database';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoHoursAndZones } from './demo-hours-zones';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoMenu } from './demo-menu';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPromotions } from './demo-promotions';
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Db, log: { info(message: string): void },
   await seedDemoOrders(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
   await seedDemoBookings(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email);
   await seedDemoTeam(db, DEMO_TRUCK_IDS.approved, DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[2]!.email);
+  await seedDemoInvoices(db, DEMO_TRUCK_IDS.saudi);
   log.info(`Demo data loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   for (const account of DEMO_ACCOUNTS) {
     log.info(`Demo sign-in (${account.roles.join(', ')}): ${account.email} / ${password}`);

@@ -1,5 +1,9 @@
 import type { Truck, TruckSummary } from '@domain/trucks';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { decodeZatcaQr } from '@domain/invoices';
+import { fromMinor } from '@domain/money';
+import type { OrderPage } from '@domain/orders/contracts';
+import { truckInvoiceCounters } from '../db/tables/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anyIp, bearer } from '@testing/accounts';
 import { createTestApp, type TestApp } from '@testing/test-app';
@@ -29,6 +33,7 @@ describe('demo trucks', () => {
     expect(list).toEqual([
       expect.objectContaining({ id: DEMO_TRUCK_IDS.approved, status: 'approved', nameEn: 'Saj Station', mayTrade: true, publicSlug: 'saj-station', notices: [], alerts: [expect.objectContaining({ type: 'insurance', state: 'expiring' })] }),
       expect.objectContaining({ id: DEMO_TRUCK_IDS.inReview, status: 'submitted', nameEn: 'Taco Rueda' }),
+      expect.objectContaining({ id: DEMO_TRUCK_IDS.saudi, status: 'approved', nameEn: 'Riyadh Grill', mayTrade: true, publicSlug: 'riyadh-grill' }),
     ]);
     const approved = (await test.app.inject({ method: 'GET', url: `/api/v1/trucks/${DEMO_TRUCK_IDS.approved}`, headers: bearer(token) })).json() as Truck;
     expect(approved.documents.map((d) => d.type).sort()).toEqual(['commercial_registration', 'commissary_agreement', 'health_permit', 'insurance', 'vehicle_registration']);
@@ -49,6 +54,24 @@ describe('demo trucks', () => {
   it('seeds only once', async () => {
     await seedDemoData(test.database.db, { info: () => {} }, test.config.uploadsDir);
     const [row] = await test.database.db.select({ n: count() }).from(trucks);
-    expect(row?.n).toBe(2);
+    expect(row?.n).toBe(3);
+  });
+
+  it('gives the Saudi truck completed paid orders that are simplified tax invoices numbered 1… with a QR that decodes', async () => {
+    const token = await signIn('vendor@truckdesk.demo');
+    const page = (await test.app.inject({ method: 'GET', url: `/api/v1/trucks/${DEMO_TRUCK_IDS.saudi}/orders?tab=completed&limit=100`, headers: bearer(token) })).json() as OrderPage;
+    const numbers = page.orders.map((order) => order.invoiceNumber).sort((a, b) => a! - b!);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    for (const order of page.orders) {
+      expect(order).toMatchObject({ currency: 'SAR', paymentStatus: 'paid', taxRegistrationNumber: '310122393500003' });
+      expect(order.money.total).toBe(order.money.subtotal);
+      expect(decodeZatcaQr(order.zatcaQr!)).toMatchObject({ sellerName: 'مشويات الرياض', vatNumber: '310122393500003', total: fromMinor(order.total, 'SAR'), vatAmount: fromMinor(order.money.tax, 'SAR') });
+    }
+    const res = await test.app.inject({ method: 'GET', url: `/api/v1/public/trucks/riyadh-grill/orders/${page.orders[0]!.publicId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'completed', invoiceNumber: page.orders[0]!.invoiceNumber, zatcaQr: page.orders[0]!.zatcaQr });
+    // The next completion takes number 6.
+    const [counter] = await test.database.db.select().from(truckInvoiceCounters).where(eq(truckInvoiceCounters.truckId, DEMO_TRUCK_IDS.saudi));
+    expect(counter?.lastNumber).toBe(5);
   });
 });

@@ -16,6 +16,8 @@ import { truckDocuments, truckReviewEvents, truckSlugs, truckUploads, trucks } f
 export const DEMO_TRUCK_IDS = {
   approved: '5f0c2d7e-6a1b-4c3d-9e8f-0a1b2c3d4e5f',
   inReview: '8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d',
+  /** In Riyadh, registered for VAT: its receipts are simplified tax invoices with ZATCA's QR (demo-invoices.ts). */
+  saudi: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
 } as const;
 
 interface DemoTruck {
@@ -77,6 +79,38 @@ const DEMO_TRUCKS: DemoTruck[] = [
       phone: '+96550005678',
       vehicleLengthM: 5,
       powerSource: 'hookup',
+    },
+  },
+  {
+    id: DEMO_TRUCK_IDS.saudi,
+    status: 'approved',
+    slug: 'riyadh-grill',
+    colour: '#00695c',
+    initials: 'RG',
+    photos: 1,
+    documents: { commercial_registration: 330, health_permit: 240, vehicle_registration: 365, insurance: 200 },
+    values: {
+      nameEn: 'Riyadh Grill',
+      nameAr: 'مشويات الرياض',
+      descriptionEn: 'Charcoal-grilled kebab and chicken, with Saudi VAT invoices on every receipt.',
+      descriptionAr: 'كباب ودجاج مشوي على الفحم، وفاتورة ضريبية مع كل طلب.',
+      cuisines: ['grills', 'gulf'],
+      baseCity: 'Riyadh',
+      address: 'Prince Turki Al Awwal Road, Hittin',
+      lat: 24.7617,
+      lng: 46.6345,
+      phone: '+966550001234',
+      currency: 'SAR',
+      timeZone: 'Asia/Riyadh',
+      vehicleLengthM: 6,
+      powerSource: 'generator',
+      // VAT 15 %, prices with it in them (GCC practice), ZATCA's form of number (15 digits, 3…3).
+      taxMode: 'rate',
+      taxRateBp: 1500,
+      pricesIncludeTax: true,
+      deliveryFeeTaxed: true,
+      taxCountry: 'SA',
+      taxRegistrationNumber: '310122393500003',
     },
   },
 ];
