@@ -95,6 +95,7 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
     subtotal,
     deliveryFee: 0,
     total: totals.totalMinor,
+    refundedMinor: 0,
     money: {
       subtotal,
       discount: totals.discountMinor,
