@@ -14,7 +14,7 @@ import { scheduleFrom, type ScheduleRow } from '../../db/queries/availability';
 import type { TruckRow } from '../../platform/truck-access';
 
 interface TruckFiguresRow {
-  hourly: { hour: number; orders: number; revenue: number }[] | null;
+  hourly: { hour: number; orders: number; revenue: number; refunds: number }[] | null;
   daily: { date: string; orders: number; revenue: number }[] | null;
   last_week: { orders: number; revenue: number };
   by_quantity: { itemId: string; nameEn: string; nameAr: string; quantity: number; revenue: number }[] | null;
@@ -54,15 +54,15 @@ function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
       HAVING sum(quantity) > 0
     ),
     earned AS (
-      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
-      FROM (SELECT business_date, hour, orders, revenue FROM order_sales_hourly WHERE truck_id = ${truckId}
+      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue, sum(refunds)::bigint AS refunds
+      FROM (SELECT business_date, hour, orders, revenue, refunds FROM order_sales_hourly WHERE truck_id = ${truckId}
             UNION ALL
-            SELECT business_date, hour, -1, -total FROM pending) AS sold, clock
+            SELECT business_date, hour, -1, -total, 0 FROM pending) AS sold, clock
       WHERE business_date BETWEEN local_today - ${Math.max(SALES_DAYS - 1, 7)}::int AND local_today
       GROUP BY business_date, hour
     )
     SELECT
-      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue))
+      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue, 'refunds', refunds))
          FROM earned, clock WHERE business_date = local_today) AS hourly,
       (SELECT json_agg(json_build_object('date', business_date, 'orders', orders, 'revenue', revenue))
          FROM (SELECT business_date, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
@@ -141,6 +141,7 @@ export function createHomeService(app: FastifyInstance) {
     });
     const todayOrders = hourly.reduce((sum, entry) => sum + entry.orders, 0);
     const todayRevenue = row.hourly?.reduce((sum, entry) => sum + Number(entry.revenue), 0) ?? 0;
+    const todayRefunds = row.hourly?.reduce((sum, entry) => sum + Number(entry.refunds), 0) ?? 0;
     const items = (list: TruckFiguresRow['by_quantity']): TopItem[] =>
       (list ?? []).map((item) => ({ ...item, quantity: Number(item.quantity), revenue: money(item.revenue) }));
 
@@ -160,6 +161,7 @@ export function createHomeService(app: FastifyInstance) {
       alerts: documentAlerts(documents, today),
       revenueVisible: visible,
       todayFigures: figures(todayOrders, todayRevenue, visible),
+      todayRefunds: money(todayRefunds),
       lastWeekFigures: figures(Number(row.last_week.orders), Number(row.last_week.revenue), visible),
       pending: { orders: row.pending_orders, bookings: row.pending_bookings },
       hourly,

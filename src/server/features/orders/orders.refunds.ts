@@ -142,8 +142,9 @@ export async function refundOrder(db: Db, truckId: string, orderId: string, body
       .for('update');
     if (!row) throw new DomainError('order_not_found', 404);
     const request: RefundRequest = body.kind === 'whole' ? { kind: 'whole' } : { kind: 'lines', lines: body.lines };
-    const recorded = await recordRefund(tx, row, request, body.reason, actor, now, lang);
+    // The truck's event counter before the rollups the refund's trigger writes, in intake's lock order (applyCommand says why).
     await lockTruckEventCounter(tx, truckId);
+    const recorded = await recordRefund(tx, row, request, body.reason, actor, now, lang);
     const event: OrderEvent = { order: toSummary(recorded.row), previousStatus: row.status, history: toHistoryEntry(recorded.history) };
     await publishTruckEvent(tx, truckId, ORDER_EVENTS.changed, event);
     return recorded;

@@ -7,7 +7,9 @@
  */
 import type { Order } from '@domain/orders/contracts';
 import type { RefundCreated, RefundList } from '@domain/orders/refunds';
-import { eq } from 'drizzle-orm';
+import type { TruckHome } from '@domain/home';
+import { netSalesSql } from '@domain/money';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/tables/orders';
@@ -143,5 +145,44 @@ describe('refunds', () => {
     expect(cancelled.history.map((entry) => entry.action).slice(-2)).toEqual(['cancel', 'refund']);
     const list = (await orderCall(app, truck.owner, 'GET', `${base()}/${orderId}/refunds`)).json() as RefundList;
     expect(list.refunds).toEqual([expect.objectContaining({ kind: 'whole', amountMinor: 1_500, reason: 'Out of oil' })]);
+  });
+
+  it('takes refunds out of the figures: /home and the rollup recompute from the orders minus their refunds, the CSV shows them apart', async () => {
+    // Run last: every order and refund above is in the figures.
+    const { db } = app.database;
+    const recomputed = await db.execute<{ revenue: string; tips: string; refunds: string }>(sql`
+      SELECT
+        (SELECT coalesce(sum(${sql.raw(netSalesSql('o'))}), 0) FROM orders o WHERE o.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status))
+          - (SELECT coalesce(sum(r.net_sales_minor), 0) FROM order_refunds r JOIN orders o ON o.truck_id = r.truck_id AND o.id = r.order_id
+             WHERE r.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status)) AS revenue,
+        (SELECT coalesce(sum(o.tip_minor), 0) FROM orders o WHERE o.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status))
+          - (SELECT coalesce(sum(r.tip_minor), 0) FROM order_refunds r JOIN orders o ON o.truck_id = r.truck_id AND o.id = r.order_id
+             WHERE r.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status)) AS tips,
+        (SELECT coalesce(sum(r.amount_minor), 0) FROM order_refunds r WHERE r.truck_id = ${truck.truck.id}) AS refunds`);
+    const rollup = await db.execute<{ revenue: string; tips: string; refunds: string }>(sql`
+      SELECT sum(revenue) AS revenue, sum(tips) AS tips, sum(refunds) AS refunds FROM order_sales_hourly WHERE truck_id = ${truck.truck.id}`);
+    expect(rollup.rows[0]).toEqual(recomputed.rows[0]);
+    const given = Number(recomputed.rows[0]!.refunds);
+    // 3.750 + 3.750 + 0.750 + 3.000 given back on completed orders, 1.500 on the one cancelled when paid.
+    expect(given).toBe(3_750 + 3_750 + 750 + 3_000 + 1_500);
+
+    const home = await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/home`);
+    expect(home.statusCode, home.body).toBe(200);
+    const figures = home.json() as TruckHome;
+    expect(figures.todayRefunds).toBe(given);
+    // Net sales after refunds: the orders not pending, less the net sales given back on them.
+    const pending = await db.execute<{ net: string }>(sql`SELECT coalesce(sum(${sql.raw(netSalesSql())}), 0) AS net FROM orders WHERE truck_id = ${truck.truck.id} AND status = 'pending'`);
+    expect(figures.todayFigures.revenue).toBe(Number(recomputed.rows[0]!.revenue) - Number(pending.rows[0]!.net));
+
+    const today = (await orderOf((await paidOrder()).id)).businessDate;
+    const csv = await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/orders/export?from=${today}&to=${today}`);
+    const rows = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(rows[0]).toContain('"Net sales","Refunded","Net sales after refunds"');
+    // The first order: five fries, all given back (two, then the rest).
+    expect(rows[1]).toContain('"3.750","3.750","0.000"');
+    const staffOrder = rows.find((row) => row.endsWith('"3.750","0.750","3.000"'));
+    expect(staffOrder, 'an order with one fries given back').toBeDefined();
+    const ar = await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/orders/export?from=${today}&to=${today}`, undefined, { 'accept-language': 'ar' });
+    expect(ar.rawPayload.subarray(3).toString('utf8')).toContain('"المبلغ المسترد","صافي المبيعات بعد الاسترداد"');
   });
 });
