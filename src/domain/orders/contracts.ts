@@ -374,6 +374,8 @@ export const OrderDeskSchema = z.object({
   tips: z.object({ enabled: z.boolean(), presetsBp: z.array(z.int()), capBp: z.int() }),
   /** The truck's base, where the phone-order map starts; null when not set. */
   location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** The caller may give money back on paid orders (the owner, or staff the owner lets: domain/access.ts 'orders.refund'). */
+  mayRefund: z.boolean(),
 });
 export type OrderDesk = z.infer<typeof OrderDeskSchema>;
 

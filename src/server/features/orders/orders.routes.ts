@@ -21,6 +21,7 @@ import {
   type OrderReceipt,
   type OrderSource,
 } from '@domain/orders/contracts';
+import { mayOnTruckWith } from '@domain/access';
 import { taxSettingsOf, type Currency } from '@domain/money';
 import { DomainError } from '@domain/errors';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
@@ -151,9 +152,9 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/orders/desk',
-    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window, the tax settings and tips the phone-order form totals with', response: { 200: OrderDeskSchema } }),
+    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window, the tax settings and tips the phone-order form totals with, and whether the caller may give money back', response: { 200: OrderDeskSchema } }),
     async (request) => {
-      const { truck } = truckAccessOf(request);
+      const { truck, relation } = truckAccessOf(request);
       return {
         truckId: truck.id,
         nameEn: truck.nameEn,
@@ -166,6 +167,7 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
         tax: taxSettingsOf(truck),
         tips: { enabled: truck.tipsEnabled, presetsBp: truck.tipPresetsBp, capBp: truck.tipCapBp },
         location: truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng },
+        mayRefund: relation !== 'admin' && mayOnTruckWith(relation, 'orders.refund', truck),
       };
     },
   );
