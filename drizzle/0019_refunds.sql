@@ -41,14 +41,24 @@ BEGIN
   GROUP BY 1, 2, 3
   ON CONFLICT (truck_id, business_date, hour) DO UPDATE
     SET revenue = s.revenue + excluded.revenue, tips = s.tips + excluded.tips, refunds = s.refunds + excluded.refunds;
+  -- The items given back leave the item figures too (quantity and net sales), for a sale.
+  INSERT INTO order_item_sales_daily AS s (truck_id, business_date, item_id, name_en, name_ar, quantity, revenue)
+  SELECT r.truck_id, o.business_date, l.item_id, max(l.name_en), max(l.name_ar), -sum(x.qty), -sum(x."netSalesMinor")
+  FROM new_rows r
+  JOIN orders o ON o.truck_id = r.truck_id AND o.id = r.order_id
+  CROSS JOIN LATERAL jsonb_to_recordset(r.lines) AS x("lineNo" int, qty int, "netSalesMinor" bigint)
+  JOIN order_lines l ON l.truck_id = r.truck_id AND l.order_id = r.order_id AND l.line_no = x."lineNo"
+  WHERE td_home_is_sale(o.status)
+  GROUP BY 1, 2, 3
+  ON CONFLICT (truck_id, business_date, item_id) DO UPDATE SET quantity = s.quantity + excluded.quantity, revenue = s.revenue + excluded.revenue;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER td_home_order_refunds_insert AFTER INSERT ON order_refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION td_home_refunds_added();
 --> statement-breakpoint
--- An order that stops (or starts again) being a sale moves its net sales and tip less what its refunds
--- already moved: 0016's function, with the refunds' parts taken off.
+-- An order that stops (or starts again) being a sale moves its net sales, tip and items less what its
+-- refunds already moved: 0016's function, with the refunds' parts taken off.
 CREATE OR REPLACE FUNCTION td_home_orders_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -56,7 +66,8 @@ BEGIN
     SELECT n.truck_id, n.id, n.business_date, n.created_at, n.prices_include_tax,
       n.subtotal - n.discount_minor - CASE WHEN n.prices_include_tax THEN n.tax_minor - n.delivery_fee_tax_minor ELSE 0 END
         - coalesce(back.net_sales, 0) AS net_sales,
-      n.tip_minor - coalesce(back.tips, 0) AS tip_minor, CASE WHEN td_home_is_sale(n.status) THEN 1 ELSE -1 END AS sign
+      n.tip_minor - coalesce(back.tips, 0) AS tip_minor, CASE WHEN td_home_is_sale(n.status) THEN 1 ELSE -1 END AS sign,
+      n.refunded_minor > 0 AS refunded
     FROM new_rows n JOIN old_rows o ON o.truck_id = n.truck_id AND o.id = n.id
     LEFT JOIN LATERAL (
       SELECT sum(r.net_sales_minor) AS net_sales, sum(r.tip_minor) AS tips FROM order_refunds r WHERE r.truck_id = n.truck_id AND r.order_id = n.id
@@ -72,9 +83,14 @@ BEGIN
       SET orders = s.orders + excluded.orders, revenue = s.revenue + excluded.revenue, tips = s.tips + excluded.tips
   )
   INSERT INTO order_item_sales_daily AS s (truck_id, business_date, item_id, name_en, name_ar, quantity, revenue)
-  SELECT m.truck_id, m.business_date, l.item_id, max(l.name_en), max(l.name_ar), sum(m.sign * l.qty),
-    sum(m.sign * (l.total - l.discount_minor - CASE WHEN m.prices_include_tax THEN l.tax_minor ELSE 0 END))
+  SELECT m.truck_id, m.business_date, l.item_id, max(l.name_en), max(l.name_ar), sum(m.sign * (l.qty - coalesce(back.qty, 0))),
+    sum(m.sign * (l.total - l.discount_minor - CASE WHEN m.prices_include_tax THEN l.tax_minor ELSE 0 END - coalesce(back.net_sales, 0)))
   FROM moves m JOIN order_lines l ON l.truck_id = m.truck_id AND l.order_id = m.id
+  LEFT JOIN LATERAL (
+    SELECT sum((x ->> 'qty')::int) AS qty, sum((x ->> 'netSalesMinor')::bigint) AS net_sales
+    FROM order_refunds r, jsonb_array_elements(r.lines) AS x
+    WHERE r.truck_id = l.truck_id AND r.order_id = l.order_id AND (x ->> 'lineNo')::int = l.line_no
+  ) back ON m.refunded
   GROUP BY 1, 2, 3
   ON CONFLICT (truck_id, business_date, item_id) DO UPDATE SET quantity = s.quantity + excluded.quantity, revenue = s.revenue + excluded.revenue;
   RETURN NULL;

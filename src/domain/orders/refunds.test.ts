@@ -135,6 +135,8 @@ describe('refund property', () => {
           const lines = refund.lines.reduce((a, line) => a + line.amountMinor, 0);
           if (request.kind === 'lines') expect(lines).toBe(refund.netSalesMinor + refund.taxMinor);
           else expect(lines).toBeLessThanOrEqual(refund.netSalesMinor + refund.taxMinor);
+          // The lines' net sales are the refund's: a whole refund's rest is the delivery fee, its tax and the tip.
+          expect(refund.lines.reduce((a, line) => a + line.netSalesMinor, 0)).toBe(refund.netSalesMinor);
           for (const part of [refund.netSalesMinor, refund.taxMinor, refund.deliveryFeeMinor, refund.tipMinor]) expect(part).toBeGreaterThanOrEqual(0);
           given.push(refund);
           expect(given.reduce((a, r) => a + r.amountMinor, 0)).toBeLessThanOrEqual(order.totalMinor);

@@ -44,8 +44,8 @@ export type CreateRefund = z.infer<typeof CreateRefundSchema>;
 
 const MinorSchema = z.int().nonnegative();
 
-/** One line of a refund: how many of its units went back, and for how much (net + tax). */
-export const RefundLineSchema = z.object({ lineNo: LineNoSchema, qty: z.int().min(1), amountMinor: MinorSchema });
+/** One line of a refund: how many of its units went back, and for how much (net sales + tax; the net sales apart, for the item figures). */
+export const RefundLineSchema = z.object({ lineNo: LineNoSchema, qty: z.int().min(1), amountMinor: MinorSchema, netSalesMinor: MinorSchema });
 export type RefundLine = z.infer<typeof RefundLineSchema>;
 
 export const RefundSchema = z.object({
@@ -152,7 +152,7 @@ export function decideRefund(order: RefundableOrder, earlier: readonly RefundMon
         const done = line.qty - qty;
         const net = shareOf(lineNet(order, line), line.qty, line.qty) - shareOf(lineNet(order, line), done, line.qty);
         const tax = line.taxMinor - shareOf(line.taxMinor, done, line.qty);
-        return { lineNo, qty, amountMinor: net + tax };
+        return { lineNo, qty, amountMinor: net + tax, netSalesMinor: net };
       });
     const refund: RefundMoney = {
       amountMinor: left,
@@ -185,7 +185,7 @@ export function decideRefund(order: RefundableOrder, earlier: readonly RefundMon
     const lineTax = shareOf(line.taxMinor, done + wanted.qty, line.qty) - shareOf(line.taxMinor, done, line.qty);
     netSales += net;
     tax += lineTax;
-    lines.push({ lineNo: line.lineNo, qty: wanted.qty, amountMinor: net + lineTax });
+    lines.push({ lineNo: line.lineNo, qty: wanted.qty, amountMinor: net + lineTax, netSalesMinor: net });
   });
   if (problems.length > 0) return { ok: false, code: 'refund_above_paid', status: 422, problems };
   const amountMinor = netSales + tax;

@@ -60,7 +60,7 @@ describe('refunds', () => {
     const first = await refund(order.id, { kind: 'lines', lines: [{ lineNo: 0, qty: 2 }], reason: 'Two were cold' });
     expect(first.statusCode, first.body).toBe(201);
     const created = first.json() as RefundCreated;
-    expect(created.refund).toMatchObject({ kind: 'lines', amountMinor: 1_500, netSalesMinor: 1_500, tipMinor: 0, lines: [{ lineNo: 0, qty: 2, amountMinor: 1_500 }], reason: 'Two were cold' });
+    expect(created.refund).toMatchObject({ kind: 'lines', amountMinor: 1_500, netSalesMinor: 1_500, tipMinor: 0, lines: [{ lineNo: 0, qty: 2, amountMinor: 1_500, netSalesMinor: 1_500 }], reason: 'Two were cold' });
     expect(created.refund.by?.id).toBe(truck.owner.user.id);
     expect(created.refundedMinor).toBe(1_500);
 
@@ -145,6 +145,15 @@ describe('refunds', () => {
     expect(cancelled.history.map((entry) => entry.action).slice(-2)).toEqual(['cancel', 'refund']);
     const list = (await orderCall(app, truck.owner, 'GET', `${base()}/${orderId}/refunds`)).json() as RefundList;
     expect(list.refunds).toEqual([expect.objectContaining({ kind: 'whole', amountMinor: 1_500, reason: 'Out of oil' })]);
+
+    // Part given back first, then cancelled: the rest goes back, and the figures move the order once (the last test recomputes them).
+    const partly = await placedOrderId(app, truck, { lines: [{ itemId: truck.fries.id, qty: 2 }] });
+    await act(partly, { action: 'accept', prepMinutes: 10 });
+    await app.database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, partly));
+    expect((await refund(partly, { kind: 'lines', lines: [{ lineNo: 0, qty: 1 }], reason: 'One spilt' })).statusCode).toBe(201);
+    const rest = await act(partly, { action: 'cancel', reason: 'Out of oil' });
+    expect(rest.refundedMinor).toBe(1_500);
+    expect(rest.history.map((entry) => entry.action).slice(-3)).toEqual(['refund', 'cancel', 'refund']);
   });
 
   it('takes refunds out of the figures: /home and the rollup recompute from the orders minus their refunds, the CSV shows them apart', async () => {
@@ -163,8 +172,22 @@ describe('refunds', () => {
       SELECT sum(revenue) AS revenue, sum(tips) AS tips, sum(refunds) AS refunds FROM order_sales_hourly WHERE truck_id = ${truck.truck.id}`);
     expect(rollup.rows[0]).toEqual(recomputed.rows[0]);
     const given = Number(recomputed.rows[0]!.refunds);
-    // 3.750 + 3.750 + 0.750 + 3.000 given back on completed orders, 1.500 on the one cancelled when paid.
-    expect(given).toBe(3_750 + 3_750 + 750 + 3_000 + 1_500);
+    // The item figures: the sales' lines less the units and net sales given back on them.
+    const items = await db.execute<{ item: string; quantity: number; revenue: string }>(sql`
+      SELECT item_id::text AS item, sum(quantity)::int AS quantity, sum(revenue)::text AS revenue FROM order_item_sales_daily
+      WHERE truck_id = ${truck.truck.id} GROUP BY 1 ORDER BY 1`);
+    const itemsRecomputed = await db.execute<{ item: string; quantity: number; revenue: string }>(sql`
+      SELECT item, sum(quantity)::int AS quantity, sum(revenue)::text AS revenue FROM (
+        SELECT l.item_id::text AS item, l.qty AS quantity, l.total - l.discount_minor - CASE WHEN o.prices_include_tax THEN l.tax_minor ELSE 0 END AS revenue
+        FROM order_lines l JOIN orders o ON o.truck_id = l.truck_id AND o.id = l.order_id WHERE o.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status)
+        UNION ALL
+        SELECT l.item_id::text, -(x ->> 'qty')::int, -(x ->> 'netSalesMinor')::bigint
+        FROM order_refunds r JOIN orders o ON o.truck_id = r.truck_id AND o.id = r.order_id, jsonb_array_elements(r.lines) AS x, order_lines l
+        WHERE r.truck_id = ${truck.truck.id} AND td_home_is_sale(o.status) AND l.truck_id = r.truck_id AND l.order_id = r.order_id AND l.line_no = (x ->> 'lineNo')::int
+      ) AS sold GROUP BY 1 ORDER BY 1`);
+    expect(items.rows).toEqual(itemsRecomputed.rows);
+    // 3.750 + 3.750 + 0.750 + 3.000 given back on completed orders, 1.500 on each of the two cancelled when paid.
+    expect(given).toBe(3_750 + 3_750 + 750 + 3_000 + 1_500 + 1_500);
 
     const home = await orderCall(app, truck.owner, 'GET', `/trucks/${truck.truck.id}/home`);
     expect(home.statusCode, home.body).toBe(200);

@@ -156,7 +156,7 @@ describe('giving money back', () => {
           taxMinor: 0,
           deliveryFeeMinor: 0,
           tipMinor: 0,
-          lines: [{ lineNo: 0, qty: 1, amountMinor: 750 }],
+          lines: [{ lineNo: 0, qty: 1, amountMinor: 750, netSalesMinor: 750 }],
           reason: 'Dropped',
           by: null,
           createdAt: at,
