@@ -128,6 +128,11 @@ describe('giving money back', () => {
 
     fireEvent.click(within(dialog).getByLabelText('Chosen items'));
     expect(within(dialog).getByTestId('refund-amount').textContent).toBe('Choose how many of which items to give back.');
+    // Part of a unit is no choice; more than is left says how many are.
+    fireEvent.change(within(dialog).getByLabelText('Fries (5 left)'), { target: { value: '1.5' } });
+    expect(within(dialog).getByTestId('refund-amount').textContent).toBe('Choose how many of which items to give back.');
+    fireEvent.change(within(dialog).getByLabelText('Fries (5 left)'), { target: { value: '6' } });
+    expect(within(dialog).getByText('At most 5 can be given back here.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Fries (5 left)'), { target: { value: '2' } });
     expect(spaced(within(dialog).getByTestId('refund-amount').textContent)).toBe('Amount to give back: KWD 1.500');
 

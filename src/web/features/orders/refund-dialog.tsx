@@ -62,7 +62,8 @@ export default function RefundDialog({ truckId, order, format, onClose }: Refund
   const request: RefundRequest =
     kind === 'whole'
       ? { kind: 'whole' }
-      : { kind: 'lines', lines: Object.entries(quantities).flatMap(([lineNo, qty]) => (qty && qty > 0 ? [{ lineNo: Number(lineNo), qty }] : [])) };
+      : // Whole units only: a part of a unit is not chosen (the field's step is 1).
+        { kind: 'lines', lines: Object.entries(quantities).flatMap(([lineNo, qty]) => (qty !== null && Number.isInteger(qty) && qty > 0 ? [{ lineNo: Number(lineNo), qty }] : [])) };
   const nothingChosen = request.kind === 'lines' && request.lines.length === 0;
   const decision = earlier && !nothingChosen ? decideRefund(refundable, earlier.refunds, request) : null;
   const amount = decision?.ok ? decision.refund.amountMinor : null;
