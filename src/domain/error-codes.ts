@@ -82,7 +82,7 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
     'bookings_unavailable', 'event_date_past', 'event_date_too_far', 'truck_not_booking',
     'tips_not_offered', 'tip_above_cap',
     // A refund above what is left of the paid amount, or of a line's units (orders/refunds.ts).
-    'refund_above_paid',
+    'refund_above_paid', 'refund_nothing',
     // A promotion code an order cannot have (promotions/rules.ts PROMOTION_REASONS).
     'promotion_already_used_by_phone', 'promotion_expired', 'promotion_min_subtotal', 'promotion_not_started', 'promotion_outside_hours',
     'promotion_unknown_code', 'promotion_used_up', 'promotion_wrong_fulfilment',

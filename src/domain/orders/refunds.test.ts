@@ -78,6 +78,8 @@ describe('decideRefund', () => {
       problems: [{ path: 'lines.0.qty', code: 'refund_above_paid', params: { max: 3 } }],
     });
     expect(decideRefund(sample, [], { kind: 'lines', lines: [{ lineNo: 7, qty: 1 }] })).toMatchObject({ ok: false, problems: [{ code: 'refund_line_unknown' }] });
+    const free = orderOf({ currency: 'SAR', lines: [{ unitPriceMinor: 0, quantity: 2, taxCategory: 'standard' }, { unitPriceMinor: 500, quantity: 1, taxCategory: 'standard' }], deliveryFeeMinor: 0, tax: VAT });
+    expect(decideRefund(free, [], { kind: 'lines', lines: [{ lineNo: 0, qty: 1 }] })).toMatchObject({ ok: false, code: 'refund_nothing', status: 422 });
   });
 });
 
@@ -129,7 +131,7 @@ describe('refund property', () => {
           const decision = decideRefund(order, given, request);
           if (!decision.ok) continue;
           const { refund } = decision;
-          expect(refund.amountMinor).toBeGreaterThanOrEqual(0);
+          expect(refund.amountMinor).toBeGreaterThan(0);
           expect(refund.netSalesMinor + refund.taxMinor + refund.deliveryFeeMinor + refund.tipMinor).toBe(refund.amountMinor);
           // The lines carry their net and tax; a whole refund's tax also holds the delivery fee's.
           const lines = refund.lines.reduce((a, line) => a + line.amountMinor, 0);

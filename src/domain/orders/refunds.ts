@@ -11,7 +11,8 @@
  * - A whole refund is everything paid less what was already given back: the rest of every line, the
  *   delivery fee and the tip. A tip goes back only with a whole refund.
  * - A refund is never more than paid − already refunded (`refund_above_paid`), a line never more than
- *   its units not yet refunded; an order not paid cannot be refunded (`order_not_paid`).
+ *   its units not yet refunded; an order not paid cannot be refunded (`order_not_paid`); a choice
+ *   worth nothing (free items) is no refund (`refund_nothing`). Every refund is of more than 0.
  */
 import { z } from 'zod';
 import { divideHalfUp, netSalesMinor } from '../money';
@@ -101,9 +102,11 @@ export interface RefundMoney {
 
 export type RefundRequest = { kind: 'whole' } | { kind: 'lines'; lines: readonly { lineNo: number; qty: number }[] };
 
-export type RefundProblem = { path: string; code: 'order_not_paid' | 'refund_above_paid' | 'refund_line_unknown'; params?: Record<string, unknown> };
+export type RefundProblem = { path: string; code: 'order_not_paid' | 'refund_above_paid' | 'refund_line_unknown' | 'refund_nothing'; params?: Record<string, unknown> };
 
-export type RefundDecision = { ok: true; refund: RefundMoney } | { ok: false; code: 'order_not_paid' | 'refund_above_paid'; status: 409 | 422; problems: RefundProblem[] };
+export type RefundDecision =
+  | { ok: true; refund: RefundMoney }
+  | { ok: false; code: 'order_not_paid' | 'refund_above_paid' | 'refund_nothing'; status: 409 | 422; problems: RefundProblem[] };
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -190,6 +193,8 @@ export function decideRefund(order: RefundableOrder, earlier: readonly RefundMon
   if (problems.length > 0) return { ok: false, code: 'refund_above_paid', status: 422, problems };
   const amountMinor = netSales + tax;
   if (amountMinor > left) return aboveLeft(left);
+  // Items that cost nothing (free, or wholly discounted) have no money to give back.
+  if (amountMinor === 0) return { ok: false, code: 'refund_nothing', status: 422, problems: [{ path: 'lines', code: 'refund_nothing' }] };
   return { ok: true, refund: { amountMinor, netSalesMinor: netSales, taxMinor: tax, deliveryFeeMinor: 0, tipMinor: 0, lines } };
 }
 
