@@ -236,7 +236,7 @@ function MoneySettingsForm({ truckId, currency, settings }: { truckId: string; c
       <fieldset className="td-money__presets" aria-describedby="money-presets-hint">
         <legend>{t('presets')}</legend>
         <span className="td-money__hint" id="money-presets-hint">
-          {t('presetsHint', { count: TIP_PRESETS_MAX })}
+          {t('presetsHint', { max: TIP_PRESETS_MAX })}
         </span>
         {error('tipPresetsBp')}
         <ul className="td-money__preset-list">
