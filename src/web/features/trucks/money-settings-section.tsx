@@ -133,10 +133,12 @@ function MoneySettingsForm({ truckId, currency, settings }: { truckId: string; c
       return;
     }
     setChecking(true);
-    // The contract (and zod) load on the first save: the rest of its rules (at most 100 %, no tip button twice or above the limit).
-    const { MoneySettingsSchema } = await import('@domain/money/settings').finally(() => setChecking(false));
-    const checked = MoneySettingsSchema.safeParse(result.settings);
-    if (!checked.success) {
+    // The contract (and zod) load on the first save: the rest of its rules (at most 100 %, no tip button twice or
+    // above the limit). Should it not load (the signal dropped), the server checks the same contract.
+    const contract = await import('@domain/money/settings').catch(() => null);
+    setChecking(false);
+    const checked = contract?.MoneySettingsSchema.safeParse(result.settings);
+    if (checked && !checked.success) {
       setProblems(placed(issuesToFields(checked.error.issues, lang)));
       return;
     }
