@@ -78,6 +78,14 @@ describe.each([
     expect((within(form).getByTestId('money-country') as HTMLSelectElement).value).toBe('SA');
     fireEvent.click(within(form).getByLabelText(rateMode));
     expect((within(form).getByTestId('money-rate') as HTMLInputElement).value).toBe('15');
+    // Another country: its usual rate follows, until someone types one of their own.
+    fireEvent.change(within(form).getByTestId('money-country'), { target: { value: 'AE' } });
+    expect((within(form).getByTestId('money-rate') as HTMLInputElement).value).toBe('5');
+    fireEvent.change(within(form).getByTestId('money-country'), { target: { value: 'KW' } });
+    expect((within(form).getByTestId('money-rate') as HTMLInputElement).value).toBe('5');
+    fireEvent.change(within(form).getByTestId('money-country'), { target: { value: 'SA' } });
+    expect((within(form).getByTestId('money-rate') as HTMLInputElement).value).toBe('5');
+    type(form, 'money-rate', '15');
     // Arabic-Indic digits as an Arabic keyboard types them: sent as the Latin digits the contract keeps.
     type(form, 'money-number', lang === 'ar' ? '٣٠٠٠٠٠٠٠٠٠٠٠٠٠٣' : '300000000000003');
     fireEvent.click(within(form).getByTestId('money-tips'));

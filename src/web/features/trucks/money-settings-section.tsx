@@ -83,9 +83,9 @@ function MoneySettingsForm({ truckId, currency, settings }: { truckId: string; c
     setDraft((current) => ({ ...current, ...patch }));
   };
   const changeCountry = (taxCountry: TaxCountry) => {
-    // A rate still at the old country's usual one follows the new country's.
-    const usualBefore = USUAL_VAT_BP[draft.taxCountry];
-    const follows = draft.rate.trim() === '' || (usualBefore !== undefined && percentToBasisPoints(draft.rate) === usualBefore);
+    // A rate nobody set (empty, 0, or still the old country's usual one) follows the new country's.
+    const typed = percentToBasisPoints(draft.rate);
+    const follows = typed === null || typed === 0 || typed === USUAL_VAT_BP[draft.taxCountry];
     const usual = USUAL_VAT_BP[taxCountry];
     change({ taxCountry, ...(follows && usual !== undefined ? { rate: basisPointsToPercent(usual) } : {}) });
   };
