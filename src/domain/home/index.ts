@@ -30,7 +30,8 @@ const CountSchema = z.int().nonnegative();
 /** Minor units; null where the caller may not see revenue. */
 const RevenueSchema = z.int().nonnegative().nullable();
 
-export const DayFiguresSchema = z.object({ orders: CountSchema, revenue: RevenueSchema, averageTicket: RevenueSchema });
+/** `revenue`: net sales (decision 017). `tips`: what customers tipped, not revenue, shown apart; null like revenue. */
+export const DayFiguresSchema = z.object({ orders: CountSchema, revenue: RevenueSchema, averageTicket: RevenueSchema, tips: RevenueSchema });
 export type DayFigures = z.infer<typeof DayFiguresSchema>;
 
 export const TopItemSchema = z.object({ itemId: UuidSchema, nameEn: z.string(), nameAr: z.string(), quantity: CountSchema, revenue: RevenueSchema });

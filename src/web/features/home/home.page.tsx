@@ -190,6 +190,12 @@ function TodayPanel({ summary }: { summary: TruckHome }) {
             <Delta now={today.averageTicket} before={before.averageTicket} weekday={weekday} />
           </Figure>
         )}
+        {today.tips !== null && (
+          // Tips are not revenue (decision 017): their own figure, for whom sees revenue.
+          <Figure label={t('figures.tips')} value={money(today.tips)} testId="figure-tips">
+            <span className="td-figure__delta">{t('figures.tipsApart')}</span>
+          </Figure>
+        )}
         <Link to="/orders" className="td-figure td-figure--link" data-testid="pending-orders">
           <span className="td-figure__label">{t('figures.pendingOrders')}</span>
           <strong className="td-figure__value">{formatNumber(summary.pending.orders, lang)}</strong>

@@ -48,7 +48,8 @@ const ordersUrl = (truckId: string) => `/trucks/${truckId}/orders`;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    orderDesk: build.query<OrderDesk, string>({ query: (truckId) => `${ordersUrl(truckId)}/desk`, providesTags: ['Truck'] }),
+    // `desk-<id>`: the Tax and tips section refreshes it when the owner saves new settings.
+    orderDesk: build.query<OrderDesk, string>({ query: (truckId) => `${ordersUrl(truckId)}/desk`, providesTags: (_result, _error, truckId) => ['Truck', { type: 'Truck', id: `desk-${truckId}` }] }),
     listOrders: build.infiniteQuery<OrderPage, ListArgs, string | null>({
       infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.nextCursor },
       query: ({ queryArg: { truckId, tab, ...filters }, pageParam }) => ({
