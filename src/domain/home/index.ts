@@ -58,7 +58,10 @@ export const TruckHomeSchema = z.object({
   taking: z.object({ now: z.boolean(), reasons: z.array(z.enum(TRADING_REASONS)) }),
   alerts: z.array(DocumentAlertSchema),
   revenueVisible: z.boolean(),
+  /** Net sales after refunds (revenue less the net sales given back on today's orders). */
   todayFigures: DayFiguresSchema,
+  /** Money given back on today's orders (refunds, issue 44), apart: tax, tip and delivery fee included. */
+  todayRefunds: RevenueSchema,
   /** The same weekday a week ago, up to the same local time of day. */
   lastWeekFigures: DayFiguresSchema,
   pending: z.object({ orders: CountSchema, bookings: CountSchema }),

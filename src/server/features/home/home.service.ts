@@ -14,7 +14,7 @@ import { scheduleFrom, type ScheduleRow } from '../../db/queries/availability';
 import type { TruckRow } from '../../platform/truck-access';
 
 interface TruckFiguresRow {
-  hourly: { hour: number; orders: number; revenue: number; tips: number }[] | null;
+  hourly: { hour: number; orders: number; revenue: number; tips: number; refunds: number }[] | null;
   daily: { date: string; orders: number; revenue: number }[] | null;
   last_week: { orders: number; revenue: number; tips: number };
   by_quantity: { itemId: string; nameEn: string; nameAr: string; quantity: number; revenue: number }[] | null;
@@ -58,15 +58,15 @@ function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
       HAVING sum(quantity) > 0
     ),
     earned AS (
-      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue, sum(tips)::bigint AS tips
-      FROM (SELECT business_date, hour, orders, revenue, tips FROM order_sales_hourly WHERE truck_id = ${truckId}
+      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue, sum(tips)::bigint AS tips, sum(refunds)::bigint AS refunds
+      FROM (SELECT business_date, hour, orders, revenue, tips, refunds FROM order_sales_hourly WHERE truck_id = ${truckId}
             UNION ALL
-            SELECT business_date, hour, -1, -net_sales, -tip_minor FROM pending) AS sold, clock
+            SELECT business_date, hour, -1, -net_sales, -tip_minor, 0 FROM pending) AS sold, clock
       WHERE business_date BETWEEN local_today - ${Math.max(SALES_DAYS - 1, 7)}::int AND local_today
       GROUP BY business_date, hour
     )
     SELECT
-      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue, 'tips', tips))
+      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue, 'tips', tips, 'refunds', refunds))
          FROM earned, clock WHERE business_date = local_today) AS hourly,
       (SELECT json_agg(json_build_object('date', business_date, 'orders', orders, 'revenue', revenue))
          FROM (SELECT business_date, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
@@ -147,6 +147,7 @@ export function createHomeService(app: FastifyInstance) {
     const todayOrders = hourly.reduce((sum, entry) => sum + entry.orders, 0);
     const todayRevenue = row.hourly?.reduce((sum, entry) => sum + Number(entry.revenue), 0) ?? 0;
     const todayTips = row.hourly?.reduce((sum, entry) => sum + Number(entry.tips), 0) ?? 0;
+    const todayRefunds = row.hourly?.reduce((sum, entry) => sum + Number(entry.refunds), 0) ?? 0;
     const items = (list: TruckFiguresRow['by_quantity']): TopItem[] =>
       (list ?? []).map((item) => ({ ...item, quantity: Number(item.quantity), revenue: money(item.revenue) }));
 
@@ -166,6 +167,7 @@ export function createHomeService(app: FastifyInstance) {
       alerts: documentAlerts(documents, today),
       revenueVisible: visible,
       todayFigures: figures(todayOrders, todayRevenue, todayTips, visible),
+      todayRefunds: money(todayRefunds),
       lastWeekFigures: figures(Number(row.last_week.orders), Number(row.last_week.revenue), Number(row.last_week.tips), visible),
       pending: { orders: row.pending_orders, bookings: row.pending_bookings },
       hourly,

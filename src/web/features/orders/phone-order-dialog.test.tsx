@@ -23,7 +23,7 @@ import { orderTotals } from '@domain/money/order-totals';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, tax: { mode: 'none' }, tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 }, location: null };
+const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, tax: { mode: 'none' }, tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 }, location: null, mayRefund: false };
 const MENU: Menu = {
   truckId: TRUCK,
   relation: 'staff',
