@@ -110,7 +110,9 @@ describe.each([
     // Sold out on /menu, offline.
     await page.goto('/menu');
     const row = page.getByTestId('menu-item').filter({ hasText: lang === 'en' ? soldOutItem.nameEn : soldOutItem.nameAr }).first();
-    await row.getByTestId('sold-out').check();
+    // Offline the switch flips once the change is kept on the device (IndexedDB), not within the click:
+    // click, then wait for the state, rather than check()'s immediate verdict.
+    await row.getByTestId('sold-out').click();
     await expect.poll(() => row.getByTestId('availability').getAttribute('data-state')).toBe('sold_out');
 
     // A reload with no signal: still there, still waiting.
@@ -136,8 +138,9 @@ describe.each([
     // Taken before it was sent: the order keeps that time.
     expect(Date.parse(sentFirst.createdAt)).toBeLessThan(Date.parse(sentFirst.updatedAt));
     await expect.poll(() => page.getByTestId(`order-card-${sentSecond.number}`).count()).toBe(1);
-    const menu = await callApi<Menu>(server, `/trucks/${DEMO_TRUCK.id}/menu`, { token: session.token });
-    expect(menu.body.items.find((candidate) => candidate.id === soldOutItem.id)!.soldOutUntil).toBe('indefinitely');
+    // The sold-out switch is sent after the orders: the server has it once the whole queue is through.
+    const soldOutUntil = async () => (await callApi<Menu>(server, `/trucks/${DEMO_TRUCK.id}/menu`, { token: session.token })).body.items.find((candidate) => candidate.id === soldOutItem.id)!.soldOutUntil;
+    await expect.poll(soldOutUntil, { timeout: 30_000 }).toBe('indefinitely');
     await callApi(server, `/trucks/${DEMO_TRUCK.id}/menu/availability`, { method: 'POST', token: session.token, body: { state: 'available', itemIds: [soldOutItem.id], optionIds: [] } });
     await context.close();
   });
