@@ -18,6 +18,7 @@ import en from '../../src/domain/i18n/en/orders.json';
 import { launchBrowser, openPage } from './support/browser';
 import { callApi, DEMO_TRUCK, placeDemoOrder, readyDemoTruck } from './support/demo-orders';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
+import { takeCashOrder } from './support/cash-order';
 import { startServer, type RunningServer } from './support/server';
 
 const TABLET = { width: 1024, height: 768 };
@@ -85,17 +86,6 @@ async function startPreparing(page: Page, t: typeof en, id: string) {
   await expect.poll(() => cardOf(page, id).getAttribute('data-waiting')).toBe('true');
 }
 
-async function takeCashOrder(page: Page, t: typeof en, lang: 'en' | 'ar', customer: string) {
-  await page.getByRole('button', { name: t.phone.open }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('phone-menu-search').fill(lang === 'en' ? item.nameEn : item.nameAr);
-  await dialog.getByTestId('phone-menu-item').first().click();
-  await dialog.getByTestId('phone-name').fill(customer);
-  await dialog.getByTestId('phone-phone').fill('55512345');
-  await page.getByRole('button', { name: t.phone.place }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 async function backOnline(page: Page, context: BrowserContext) {
   await context.setOffline(false);
   await expect.poll(() => page.getByTestId('connection-status').getAttribute('data-state'), { timeout: 30_000 }).not.toBe('offline');
@@ -148,8 +138,8 @@ describe.each([
     await goOffline(second.page, second.context);
     const firstCustomer = `Tablet one ${lang} ${Date.now()}`;
     const secondCustomer = `Tablet two ${lang} ${Date.now()}`;
-    await takeCashOrder(first.page, t, lang, firstCustomer);
-    await takeCashOrder(second.page, t, lang, secondCustomer);
+    await takeCashOrder(first.page, t, lang, item, firstCustomer);
+    await takeCashOrder(second.page, t, lang, item, secondCustomer);
     await startPreparing(first.page, t, shared.id);
     await startPreparing(second.page, t, shared.id);
 

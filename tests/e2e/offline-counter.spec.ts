@@ -6,7 +6,7 @@
  * waiting), then the connection back: sent in order, the server numbers the orders, keeps the time
  * they were taken, and holds the same figures the screen shows.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../src/domain/menu';
 import type { Order, OrderPage } from '../../src/domain/orders/contracts';
@@ -15,6 +15,7 @@ import en from '../../src/domain/i18n/en/orders.json';
 import { launchBrowser, openPage } from './support/browser';
 import { callApi, DEMO_TRUCK, readyDemoTruck } from './support/demo-orders';
 import { seedSession, signInDemoVendor, type DemoSession } from './support/demo-vendor';
+import { takeCashOrder } from './support/cash-order';
 import { startServer, type RunningServer } from './support/server';
 
 const TABLET = { width: 1024, height: 768 };
@@ -53,17 +54,6 @@ async function takenCount(): Promise<number> {
   return counts.body.in_progress! + counts.body.completed!;
 }
 
-async function takeCashOrder(page: Page, t: typeof en, lang: 'en' | 'ar', customer: string) {
-  await page.getByRole('button', { name: t.phone.open }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('phone-menu-search').fill(lang === 'en' ? item.nameEn : item.nameAr);
-  await dialog.getByTestId('phone-menu-item').first().click();
-  await dialog.getByTestId('phone-name').fill(customer);
-  await dialog.getByTestId('phone-phone').fill('55512345');
-  await page.getByRole('button', { name: t.phone.place }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 describe.each([
   { lang: 'en' as const, t: en },
   { lang: 'ar' as const, t: ar },
@@ -91,8 +81,8 @@ describe.each([
 
     const first = `Offline ${lang} one ${Date.now()}`;
     const second = `Offline ${lang} two ${Date.now()}`;
-    await takeCashOrder(page, t, lang, first);
-    await takeCashOrder(page, t, lang, second);
+    await takeCashOrder(page, t, lang, item, first);
+    await takeCashOrder(page, t, lang, item, second);
     const waitingCards = page.locator('.td-order-card[data-waiting=true]');
     await expect.poll(() => waitingCards.count()).toBe(2);
     const firstCard = page.locator('.td-order-card').filter({ hasText: first });
