@@ -24,6 +24,8 @@ type WithTruck<T> = { truckId: string } & T;
 const menuTag = (truckId: string) => [{ type: 'Menu' as const, id: truckId }];
 const base = (truckId: string) => `/trucks/${truckId}/menu`;
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /** What the switch shows until the server answers: the day's end is the server's to compute, so "today" reads as sold out. */
 function optimisticSoldOut(state: AvailabilityCommand['state']): SoldOutUntil {
   if (state === 'available') return null;
@@ -96,15 +98,17 @@ export const menuApi = api.injectEndpoints({
     }),
 
     setAvailability: build.mutation<AvailabilityResult, WithTruck<{ body: AvailabilityCommand }>>({
-      // With no connection the switch goes to the device queue (decision 018) and stays switched on screen.
+      // With no connection the switch goes to the device queue (decision 018) and shows switched once
+      // it is stored there: a reload straight after the tap must not lose what the screen showed.
       async queryFn({ truckId, body }, _api, _extra, baseQuery) {
-        const queued = { data: { version: 0, items: [], options: [] } satisfies AvailabilityResult };
         const toQueue = async () => {
           const { queueAvailability } = await import('./offline-menu');
           await queueAvailability(truckId, body);
-          return queued;
+          const guess = optimisticSoldOut(body.state);
+          const queued: AvailabilityResult = { version: 0, items: body.itemIds.map((id) => ({ id, soldOutUntil: guess })), options: body.optionIds.map((id) => ({ id, soldOutUntil: guess })) };
+          return { data: queued };
         };
-        if (typeof navigator !== 'undefined' && navigator.onLine === false) return toQueue();
+        if (offline()) return toQueue();
         const result = await baseQuery({ url: `${base(truckId)}/availability`, method: 'POST', body });
         if (result.error?.status === 'FETCH_ERROR') return toQueue();
         return result.error ? { error: result.error } : { data: result.data as AvailabilityResult };
@@ -122,7 +126,8 @@ export const menuApi = api.injectEndpoints({
             }
           });
         const guess = optimisticSoldOut(body.state);
-        const patch = dispatch(apply(body.itemIds.map((id) => ({ id, soldOutUntil: guess })), body.optionIds.map((id) => ({ id, soldOutUntil: guess }))));
+        // Offline the switch waits for the device queue (queryFn above), so it never shows what is not kept.
+        const patch = offline() ? { undo: () => undefined } : dispatch(apply(body.itemIds.map((id) => ({ id, soldOutUntil: guess })), body.optionIds.map((id) => ({ id, soldOutUntil: guess }))));
         try {
           const { data } = await queryFulfilled;
           dispatch(apply(data.items, data.options));
