@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibleScreens, accessListFor, canAccess, CLOSED_WHILE_SUSPENDED, mayOnTruck, openWhileSuspended, screenFor } from './access';
+import { accessibleScreens, accessListFor, canAccess, CLOSED_WHILE_SUSPENDED, mayOnTruck, mayOnTruckWith, openWhileSuspended, screenFor } from './access';
 
 const screens = (roles: string[]) => accessListFor(roles).map((entry) => entry.screen);
 
@@ -116,5 +116,15 @@ describe('per truck', () => {
       expect(mayOnTruck('staff', permission), permission).toBe(false);
       expect(mayOnTruck('owner', permission), permission).toBe(true);
     }
+  });
+
+  it('lets staff give money back only while the owner grants it', () => {
+    expect(mayOnTruck('staff', 'orders.refund')).toBe(false);
+    expect(mayOnTruckWith('owner', 'orders.refund', {})).toBe(true);
+    expect(mayOnTruckWith('staff', 'orders.refund', { staffMayRefund: false })).toBe(false);
+    expect(mayOnTruckWith('staff', 'orders.refund', { staffMayRefund: true })).toBe(true);
+    // A grant opens only its own permission.
+    expect(mayOnTruckWith('staff', 'team.manage', { staffMayRefund: true })).toBe(false);
+    expect(openWhileSuspended('orders.refund')).toBe(false);
   });
 });

@@ -89,6 +89,8 @@ export const TRUCK_PERMISSIONS = {
   'menu.availability': ['owner', 'staff'],
   /** The order dashboard: every action, phone orders, export, the live stream. */
   'orders.manage': ['owner', 'staff'],
+  /** Giving money back on a paid order (issue 44); the owner can let staff do it too (STAFF_GRANTS). */
+  'orders.refund': ['owner'],
   /** The booking dashboard: every action on a booking. */
   'bookings.manage': ['owner', 'staff'],
   /** The truck's `availableToArrive` switch (accepting event bookings). */
@@ -109,13 +111,27 @@ export function mayOnTruck(role: TruckRole, permission: TruckPermission): boolea
 }
 
 /**
+ * Owner-only permissions the owner can hand to the truck's staff, each by a switch of the team's
+ * settings (domain/team TeamSettings, a column of the truck row): staff have it while it is on.
+ */
+export const STAFF_GRANTS = { 'orders.refund': 'staffMayRefund' } as const satisfies Partial<Record<TruckPermission, string>>;
+export type StaffGrant = (typeof STAFF_GRANTS)[keyof typeof STAFF_GRANTS];
+
+/** The permission as the truck's settings make it: the role's, or staff's by the owner's grant. */
+export function mayOnTruckWith(role: TruckRole, permission: TruckPermission, grants: Partial<Record<StaffGrant, boolean>>): boolean {
+  if (mayOnTruck(role, permission)) return true;
+  const grant = (STAFF_GRANTS as Partial<Record<TruckPermission, StaffGrant>>)[permission];
+  return role === 'staff' && grant !== undefined && grants[grant] === true;
+}
+
+/**
  * What an Admin's suspension closes until they reinstate the truck (docs/product.md §1): whatever
  * reaches its customers — names, phones and addresses in the orders (the dashboard, its export and its
  * live stream) and in the bookings. Its owner and staff get 403 `truck_suspended` there, and an open
  * stream ends. Everything else stays as the role allows: the owner still sees why (/home, /truck-info),
  * replaces papers, keeps the menu, hours, zones and team; staff keep the views and the sold-out switch.
  */
-export const CLOSED_WHILE_SUSPENDED: readonly TruckPermission[] = ['orders.manage', 'bookings.manage'];
+export const CLOSED_WHILE_SUSPENDED: readonly TruckPermission[] = ['orders.manage', 'orders.refund', 'bookings.manage'];
 
 export function openWhileSuspended(permission: TruckPermission): boolean {
   return !CLOSED_WHILE_SUSPENDED.includes(permission);

@@ -66,7 +66,7 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
   ],
   409: [
     'already_invited', 'already_member', 'booking_clash', 'booking_time_taken', 'category_not_empty', 'draft_exists',
-    'event_not_started', 'illegal_transition', 'menu_changed', 'menu_limit', 'promotion_code_taken', 'quote_expired', 'too_many_promotions', 'too_many_zones', 'truck_locked',
+    'event_not_started', 'illegal_transition', 'menu_changed', 'menu_limit', 'order_not_paid', 'promotion_code_taken', 'quote_expired', 'too_many_promotions', 'too_many_zones', 'truck_locked',
     'upload_limit',
   ],
   410: ['invitation_expired', 'invitation_superseded', 'invitation_used', 'invitation_withdrawn'],
@@ -81,6 +81,8 @@ export const FEATURE_ERROR_CODES: Record<number, readonly string[]> = {
     'requested_time_too_far', 'taken_at_out_of_range', 'total_changed', 'truck_closed', 'truck_not_trading', 'truck_opens_at', 'truck_paused',
     'bookings_unavailable', 'event_date_past', 'event_date_too_far', 'truck_not_booking',
     'tips_not_offered', 'tip_above_cap',
+    // A refund above what is left of the paid amount, or of a line's units (orders/refunds.ts).
+    'refund_above_paid', 'refund_nothing',
     // A promotion code an order cannot have (promotions/rules.ts PROMOTION_REASONS).
     'promotion_already_used_by_phone', 'promotion_expired', 'promotion_min_subtotal', 'promotion_not_started', 'promotion_outside_hours',
     'promotion_unknown_code', 'promotion_used_up', 'promotion_wrong_fulfilment',

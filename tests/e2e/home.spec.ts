@@ -190,6 +190,7 @@ describe('the vendor', () => {
     await expect.poll(() => figure(page, 'figure-orders')).toBe(before.todayFigures.orders);
     await page.getByTestId('figure-revenue').waitFor();
     await page.getByTestId('figure-average').waitFor();
+    await page.getByTestId('figure-tips').waitFor();
     // The demo insurance expires in three weeks: a warning that leads to the truck details.
     const warning = page.locator('[data-testid="paper-warning"][data-type="insurance"]');
     await warning.waitFor();
@@ -287,7 +288,7 @@ describe('a staff member', () => {
     await expect.poll(() => page.getByTestId('top-items').locator('li').count()).toBe(5);
     // Nothing about money, where the owner sees revenue, the average ticket and amounts; and no pause.
     await expect.poll(() => moneyOnPage(page, theirs.currency)).toEqual([]);
-    for (const testId of ['figure-revenue', 'figure-average', 'rank-revenue', 'home-pause-15', 'home-resume']) {
+    for (const testId of ['figure-revenue', 'figure-average', 'figure-tips', 'rank-revenue', 'home-pause-15', 'home-resume']) {
       await expect.poll(() => page.getByTestId(testId).count(), { message: testId }).toBe(0);
     }
     await expectAccessibleAndTranslated(page, lang);

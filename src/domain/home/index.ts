@@ -30,7 +30,8 @@ const CountSchema = z.int().nonnegative();
 /** Minor units; null where the caller may not see revenue. */
 const RevenueSchema = z.int().nonnegative().nullable();
 
-export const DayFiguresSchema = z.object({ orders: CountSchema, revenue: RevenueSchema, averageTicket: RevenueSchema });
+/** `revenue`: net sales (decision 017). `tips`: what customers tipped, not revenue, shown apart; null like revenue. */
+export const DayFiguresSchema = z.object({ orders: CountSchema, revenue: RevenueSchema, averageTicket: RevenueSchema, tips: RevenueSchema });
 export type DayFigures = z.infer<typeof DayFiguresSchema>;
 
 export const TopItemSchema = z.object({ itemId: UuidSchema, nameEn: z.string(), nameAr: z.string(), quantity: CountSchema, revenue: RevenueSchema });
@@ -57,7 +58,10 @@ export const TruckHomeSchema = z.object({
   taking: z.object({ now: z.boolean(), reasons: z.array(z.enum(TRADING_REASONS)) }),
   alerts: z.array(DocumentAlertSchema),
   revenueVisible: z.boolean(),
+  /** Net sales after refunds (revenue less the net sales given back on today's orders). */
   todayFigures: DayFiguresSchema,
+  /** Money given back on today's orders (refunds, issue 44), apart: tax, tip and delivery fee included. */
+  todayRefunds: RevenueSchema,
   /** The same weekday a week ago, up to the same local time of day. */
   lastWeekFigures: DayFiguresSchema,
   pending: z.object({ orders: CountSchema, bookings: CountSchema }),

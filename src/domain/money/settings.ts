@@ -4,52 +4,10 @@
  * tips the customer page offers. orderTotals() is given `taxSettingsOf(settings)`.
  */
 import { z } from 'zod';
-import { latinDigits } from './minor';
 import { BASIS_POINTS, type TaxSettings } from './order-totals';
+import { normalizeTaxNumber, taxNumberProblem, TAX_COUNTRIES, TAX_MODES, TIP_PRESETS_MAX } from './tax-rules';
 
-export const TAX_MODES = ['none', 'rate'] as const;
-export type TaxMode = (typeof TAX_MODES)[number];
-
-/** Countries whose registration number form is checked; 'other' takes any plain code. */
-export const TAX_COUNTRIES = ['SA', 'AE', 'BH', 'OM', 'QA', 'KW', 'US', 'other'] as const;
-export type TaxCountry = (typeof TAX_COUNTRIES)[number];
-
-/** The field code (fields.json) a wrong registration number of each country gets. */
-export const TAX_NUMBER_FORMS: Record<TaxCountry, { pattern: RegExp; code: string }> = {
-  // ZATCA: 15 digits, the first and the last a 3.
-  SA: { pattern: /^3\d{13}3$/, code: 'tax_number_sa' },
-  // FTA Tax Registration Number; Bahrain's NBR VAT account number: 15 digits.
-  AE: { pattern: /^\d{15}$/, code: 'tax_number_15_digits' },
-  BH: { pattern: /^\d{15}$/, code: 'tax_number_15_digits' },
-  // Oman Tax Authority VATIN: OM and 10 digits.
-  OM: { pattern: /^OM\d{10}$/, code: 'tax_number_om' },
-  // No VAT in Qatar or Kuwait yet, sales-tax permits differ by US state: a plain code.
-  QA: { pattern: /^[A-Z0-9-]{1,30}$/, code: 'tax_number_plain' },
-  KW: { pattern: /^[A-Z0-9-]{1,30}$/, code: 'tax_number_plain' },
-  US: { pattern: /^[A-Z0-9-]{1,30}$/, code: 'tax_number_plain' },
-  other: { pattern: /^[A-Z0-9-]{1,30}$/, code: 'tax_number_plain' },
-};
-
-/** What a person typed, as stored: Arabic-Indic digits read, spaces dropped, letters upper-case. */
-export function normalizeTaxNumber(text: string): string {
-  return latinDigits(text).replace(/[\s\u00a0]/g, '').toUpperCase();
-}
-
-export function taxNumberProblem(country: TaxCountry, number: string): string | null {
-  const form = TAX_NUMBER_FORMS[country];
-  return form.pattern.test(normalizeTaxNumber(number)) ? null : form.code;
-}
-
-/** The country a truck's currency suggests, for the settings form's first answer. */
-export function countryOfCurrency(currency: string): TaxCountry {
-  const byCurrency: Record<string, TaxCountry> = { SAR: 'SA', AED: 'AE', BHD: 'BH', OMR: 'OM', QAR: 'QA', KWD: 'KW', USD: 'US' };
-  return byCurrency[currency] ?? 'other';
-}
-
-/** The usual rate of a country, for the form's first answer (basis points). */
-export const USUAL_VAT_BP: Partial<Record<TaxCountry, number>> = { SA: 1500, AE: 500, OM: 500, BH: 1000 };
-
-export const TIP_PRESETS_MAX = 6;
+export * from './tax-rules';
 
 /** Tax rate: 0 to 100 %; above is `tax_rate_too_high`, below `tax_rate_negative`. */
 const TaxRateSchema = z.int().superRefine((value, ctx) => {

@@ -228,7 +228,8 @@ export const OrderMoneySchema = z.object({
 });
 export type OrderMoney = z.infer<typeof OrderMoneySchema>;
 
-export const HISTORY_ACTIONS = ['place', ...ORDER_ACTIONS] as const;
+/** 'refund': money given back (orders/refunds.ts); the status stays as it was. */
+export const HISTORY_ACTIONS = ['place', ...ORDER_ACTIONS, 'refund'] as const;
 
 /**
  * One change of the order: who, when, why. `actor` is null for the customer placing an order and
@@ -264,6 +265,8 @@ export const OrderSummarySchema = z.object({
   total: MinorSchema,
   /** The whole money structure (subtotal, deliveryFee and total repeat its figures). */
   money: OrderMoneySchema,
+  /** What was given back on the order so far (its refunds, orders/refunds.ts); at most `total`. */
+  refundedMinor: MinorSchema,
   currency: CurrencySchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -380,6 +383,8 @@ export const OrderDeskSchema = z.object({
   tips: z.object({ enabled: z.boolean(), presetsBp: z.array(z.int()), capBp: z.int() }),
   /** The truck's base, where the phone-order map starts; null when not set. */
   location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** The caller may give money back on paid orders (the owner, or staff the owner lets: domain/access.ts 'orders.refund'). */
+  mayRefund: z.boolean(),
 });
 export type OrderDesk = z.infer<typeof OrderDeskSchema>;
 

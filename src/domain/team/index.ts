@@ -62,13 +62,20 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /**
- * What the owner lets the truck's staff see. Off by default: staff see today's orders and bookings
- * on /home, and the revenue and sales figures only once the owner turns `staffSeesRevenue` on.
+ * What the owner lets the truck's staff see and do. Off by default: staff see today's orders and
+ * bookings on /home, and the revenue and sales figures only once the owner turns `staffSeesRevenue`
+ * on; they give money back on paid orders only once the owner turns `staffMayRefund` on
+ * (domain/access.ts STAFF_GRANTS).
  */
 export const TeamSettingsSchema = z.strictObject({
   staffSeesRevenue: z.boolean(),
+  staffMayRefund: z.boolean(),
 });
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
+
+/** A change of the settings: the switches sent change, the others stay. */
+export const TeamSettingsPatchSchema = TeamSettingsSchema.partial();
+export type TeamSettingsPatch = z.infer<typeof TeamSettingsPatchSchema>;
 
 /** The team section: the owner, the staff, the invitations not yet accepted or withdrawn, and the settings. */
 export const TeamSchema = z.object({

@@ -4,9 +4,9 @@ import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@testing/test-app';
 import { seedDemoData } from './demo-data';
-import { DEMO_HISTORY_DAYS } from './demo-orders';
+import { DEMO_HISTORY_DAYS, DEMO_REFUND_REASON } from './demo-orders';
 import { DEMO_TRUCK_IDS } from './demo-trucks';
-import { orderDayCounters, orderHistory, orderLines, orders } from '../db/tables/orders';
+import { orderDayCounters, orderHistory, orderLines, orderRefunds, orders } from '../db/tables/orders';
 
 let test: TestApp;
 const truckId = DEMO_TRUCK_IDS.approved;
@@ -84,5 +84,22 @@ describe('the demo order history', () => {
       .from(orders)
       .where(and(eq(orders.truckId, truckId), eq(orders.type, 'delivery'), eq(orders.zoneName, 'Kuwait City')));
     expect(delivered!.n).toBeGreaterThan(300);
+  });
+
+  it('has one refunded order, in its history and its figures', async () => {
+    const refunded = await test.database.db.select().from(orderRefunds).where(eq(orderRefunds.truckId, truckId));
+    expect(refunded).toHaveLength(1);
+    const [refund] = refunded;
+    expect(refund).toMatchObject({ kind: 'lines', reason: DEMO_REFUND_REASON, lines: [{ lineNo: 0, qty: 1 }] });
+    const [order] = await test.database.db.select().from(orders).where(and(eq(orders.truckId, truckId), eq(orders.id, refund!.orderId)));
+    expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', refundedMinor: refund!.amountMinor });
+    const [last] = await test.database.db
+      .select()
+      .from(orderHistory)
+      .where(and(eq(orderHistory.truckId, truckId), eq(orderHistory.orderId, order!.id), eq(orderHistory.version, order!.version)));
+    expect(last).toMatchObject({ action: 'refund', status: 'completed', reason: DEMO_REFUND_REASON });
+    const [hour] = await rows<{ refunds: string }>(sql`
+      SELECT sum(refunds)::text AS refunds FROM order_sales_hourly WHERE truck_id = ${truckId} AND business_date = ${order!.businessDate}`);
+    expect(Number(hour!.refunds)).toBe(refund!.amountMinor);
   });
 });

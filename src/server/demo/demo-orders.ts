@@ -8,12 +8,16 @@
  * One INSERT … SELECT over generate_series writes orders, lines, history and day counters in a
  * single round trip, so a first start stays quick.
  */
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { menuItemsOf } from '../db/queries/menu';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { orderDayCounters, orderHistory, orderLines, orders } from '../db/tables/orders';
 import { trucks } from '../db/tables/trucks';
+import { recordRefund } from '../features/orders/orders.refunds';
+import type { Actor } from '../platform/history';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const DEMO_HISTORY_DAYS = 60;
 
@@ -161,5 +165,32 @@ export async function seedDemoOrders(db: Db, truckId: string, vendorEmail: strin
     WHERE (SELECT count(*) FROM new_lines) > 0 AND (SELECT count(*) FROM new_history) > 0
     GROUP BY p.truck_id, f.day
     ON CONFLICT DO NOTHING`);
+    await seedDemoRefund(tx, truckId, actorId === null ? null : { userId: actorId }, now);
   });
 }
+
+/**
+ * One refunded order in the history (issue 44): yesterday's last completed order with more than one
+ * unit gets one unit of its first line given back, as the owner would from the order panel — the
+ * domain's rule, a 'refund' history entry and the rollups' trigger, all as the API writes them.
+ */
+async function seedDemoRefund(tx: Tx, truckId: string, actor: Actor | null, now: Date): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.truckId, truckId),
+        eq(orders.status, 'completed'),
+        lt(orders.createdAt, new Date(now.getTime() - 24 * 3_600_000)),
+        sql`EXISTS (SELECT 1 FROM ${orderLines} l WHERE l.truck_id = ${orders.truckId} AND l.order_id = ${orders.id} AND l.line_no = 0 AND l.qty > 1)`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row) return;
+  await recordRefund(tx, row, { kind: 'lines', lines: [{ lineNo: 0, qty: 1 }] }, DEMO_REFUND_REASON, actor, new Date(row.updatedAt.getTime() + 20 * 60_000), 'en');
+}
+
+export const DEMO_REFUND_REASON = 'One arrived cold';

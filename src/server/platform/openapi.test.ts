@@ -53,6 +53,11 @@ describe('OpenAPI', () => {
     // Staff may list zones but not change them; only the owner's routes answer 403.
     expect(statuses('/api/v1/trucks/{truckId}/zones', 'get')).toEqual(['200', '400', '401', '404', '422', '500', '503']);
     expect(statuses('/api/v1/trucks/{truckId}/zones', 'post')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    // A refund is the owner's (staff by grant): 403; an order not paid 409, above what is left 422.
+    expect(statuses('/api/v1/trucks/{truckId}/orders/{orderId}/refunds', 'post')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/v1/trucks/{truckId}/orders/{orderId}/refunds', 'get')).toEqual(['200', '400', '401', '403', '404', '422', '500', '503']);
+    const refundAccess = (doc.paths['/api/v1/trucks/{truckId}/orders/{orderId}/refunds']!.post as unknown as Record<string, unknown>)['x-truck-access'];
+    expect(refundAccess).toEqual({ roles: ['owner'], admin: null, whileSuspended: false, staffByGrant: 'staffMayRefund' });
     // The public intake is rate limited and takes no session.
     expect(statuses('/api/v1/public/trucks/{slug}/orders', 'post')).toEqual(['200', '201', '400', '404', '409', '413', '415', '422', '429', '500', '503']);
     expect(doc.paths['/api/v1/trucks/{truckId}/zones']!.post!.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });

@@ -9,7 +9,7 @@
  * anything, then read `truckAccessOf(request)`; code that decides access itself calls
  * `requireTruck(request, truckId, rule)`.
  */
-import { openWhileSuspended, TRUCK_PERMISSIONS, type TruckMembership, type TruckPermission } from '@domain/access';
+import { openWhileSuspended, STAFF_GRANTS, TRUCK_PERMISSIONS, type StaffGrant, type TruckMembership, type TruckPermission } from '@domain/access';
 import { DomainError } from '@domain/errors';
 import { localToday, tradingBlocks, type TradingBlock, type TruckRelation } from '@domain/trucks';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -29,6 +29,8 @@ export interface TruckAccessRule {
   admin?: 'read' | 'write';
   /** False: closed to the truck's people while an Admin has suspended it (domain/access.ts CLOSED_WHILE_SUSPENDED). */
   whileSuspended: boolean;
+  /** Staff pass too while the owner has this switch of the team's settings on (domain/access.ts STAFF_GRANTS). */
+  grant?: StaffGrant;
 }
 
 export interface TruckAccess {
@@ -44,7 +46,8 @@ export const truckSuspended = () => new DomainError('truck_suspended', 403);
 
 /** The rule of a permission (domain/access.ts); `admin` lets Admins through as well. */
 export function can(permission: TruckPermission, admin?: TruckAccessRule['admin']): TruckAccessRule {
-  return { allow: TRUCK_PERMISSIONS[permission], whileSuspended: openWhileSuspended(permission), ...(admin ? { admin } : {}) };
+  const grant = (STAFF_GRANTS as Partial<Record<TruckPermission, StaffGrant>>)[permission];
+  return { allow: TRUCK_PERMISSIONS[permission], whileSuspended: openWhileSuspended(permission), ...(admin ? { admin } : {}), ...(grant ? { grant } : {}) };
 }
 
 const UuidSchema = z.uuid();
@@ -83,9 +86,10 @@ export async function truckAccessFor(server: FastifyInstance, caller: Caller, tr
   // request (one primary-key read), and with it the truck's status and what the owner lets staff see.
   const member = !owner && row.memberRole === 'staff' ? await stillMember(db, truckId, caller.userId) : undefined;
   const staff = member !== undefined;
-  if (member && rule.allow.includes('staff')) {
-    const { staffSeesRevenue, status } = member;
-    const truck = staffSeesRevenue === row.truck.staffSeesRevenue && status === row.truck.status ? row.truck : { ...row.truck, staffSeesRevenue, status };
+  if (member && (rule.allow.includes('staff') || (rule.grant !== undefined && member[rule.grant]))) {
+    const { staffSeesRevenue, staffMayRefund, status } = member;
+    const same = staffSeesRevenue === row.truck.staffSeesRevenue && staffMayRefund === row.truck.staffMayRefund && status === row.truck.status;
+    const truck = same ? row.truck : { ...row.truck, staffSeesRevenue, staffMayRefund, status };
     return inReach({ truck, relation: 'staff' }, rule);
   }
   if (rule.admin && caller.roles.includes('Admin')) return { truck: row.truck, relation: 'admin' };
@@ -105,9 +109,9 @@ const granted = new WeakMap<FastifyRequest, TruckAccess>();
  * The staff membership as it is now (undefined: removed, or no longer a staff role), with the truck's
  * status and the owner's staff settings read in the same statement.
  */
-async function stillMember(db: Db, truckId: string, userId: string): Promise<Pick<TruckRow, 'staffSeesRevenue' | 'status'> | undefined> {
+async function stillMember(db: Db, truckId: string, userId: string): Promise<Pick<TruckRow, 'staffSeesRevenue' | 'staffMayRefund' | 'status'> | undefined> {
   const [found] = await db
-    .select({ staffSeesRevenue: trucks.staffSeesRevenue, status: trucks.status })
+    .select({ staffSeesRevenue: trucks.staffSeesRevenue, staffMayRefund: trucks.staffMayRefund, status: trucks.status })
     .from(truckMembers)
     .innerJoin(trucks, eq(trucks.id, truckMembers.truckId))
     .where(and(eq(truckMembers.truckId, truckId), eq(truckMembers.userId, userId), eq(truckMembers.role, 'staff')));
@@ -142,7 +146,9 @@ export function documentTruckAccess(route: RouteOptions): void {
 
 /** The OpenAPI statement of a rule, for a route that calls requireTruck itself. */
 export function truckAccessDoc(rule: TruckAccessRule) {
-  return { [TRUCK_ACCESS_KEY]: { roles: [...rule.allow], admin: rule.admin ?? null, whileSuspended: rule.whileSuspended } };
+  return {
+    [TRUCK_ACCESS_KEY]: { roles: [...rule.allow], admin: rule.admin ?? null, whileSuspended: rule.whileSuspended, ...(rule.grant ? { staffByGrant: rule.grant } : {}) },
+  };
 }
 
 /** The truck a route guarded by truckGuard reached, and how. */

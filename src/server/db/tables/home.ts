@@ -11,7 +11,7 @@ import { trucks } from './trucks';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 
-/** Sales per local day and local hour of placing. */
+/** Sales per local day and local hour of placing, after refunds (a refund counts in its order's hour). */
 export const orderSalesHourly = pgTable(
   'order_sales_hourly',
   {
@@ -23,8 +23,13 @@ export const orderSalesHourly = pgTable(
     orders: integer('orders').notNull(),
     /** Net sales (domain netSalesMinor(), decision 017): without tax, tips and delivery fees. */
     revenue: money('revenue').notNull(),
-    /** Tips apart: not revenue. */
+    /** Tips apart: not revenue. Less the tips given back (order_refunds.tip_minor). */
     tips: money('tips').notNull().default(0),
+    /**
+     * Money given back on the hour's orders (order_refunds.amount_minor, issue 44), apart; `revenue` is
+     * already net of what of it was net sales (a sale's refunds' net_sales_minor).
+     */
+    refunds: money('refunds').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.truckId, table.businessDate, table.hour] })],
 );

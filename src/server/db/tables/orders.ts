@@ -23,9 +23,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TAX_CATEGORIES } from '../../../domain/money/order-totals';
 import { HISTORY_ACTIONS, ORDER_SOURCES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLine } from '../../../domain/orders/contracts';
+import { REFUND_KINDS, type RefundLine } from '../../../domain/orders/refunds';
 import { DASHBOARD_TABS, ORDER_STATUSES, ORDER_TYPES, type DashboardTab } from '../../../domain/orders';
 import { at, historyColumns, idempotencyKeyColumns, idempotencyKeyIndexes, money, tabOfStatus } from './shared';
 import { trucks } from './trucks';
+import { users } from '../schema';
 
 
 export const orders = pgTable(
@@ -74,6 +76,8 @@ export const orders = pgTable(
     /** Not revenue and not taxed. */
     tipMinor: money('tip_minor').notNull().default(0),
     total: money('total').notNull(),
+    /** Σ order_refunds.amount_minor, kept with each refund under the order row's lock: never above total. */
+    refundedMinor: money('refunded_minor').notNull().default(0),
     currency: text('currency').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
@@ -104,6 +108,7 @@ export const orders = pgTable(
       'orders_money_check',
       sql`${table.discountMinor} >= 0 AND ${table.discountMinor} <= ${table.subtotal} AND ${table.taxMinor} >= 0 AND ${table.tipMinor} >= 0 AND ${table.deliveryFeeTaxMinor} BETWEEN 0 AND ${table.taxMinor} AND ${table.taxRateBp} BETWEEN 0 AND 10000`,
     ),
+    check('orders_refunded_check', sql`${table.refundedMinor} BETWEEN 0 AND ${table.total}`),
   ],
 );
 
@@ -147,6 +152,41 @@ export const orderHistory = pgTable(
   (table) => [
     primaryKey({ columns: [table.truckId, table.orderId, table.version] }),
     foreignKey({ columns: [table.truckId, table.orderId], foreignColumns: [orders.truckId, orders.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Money given back on a paid order (issue 44, domain/orders/refunds.ts): the whole rest or chosen
+ * lines, with a reason and who gave it. Its parts (net sales, tax, delivery fee without its tax, tip)
+ * are what /home's rollups subtract (triggers in the `refunds` migration).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    truckId: uuid('truck_id').notNull(),
+    id: uuid('id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind', { enum: REFUND_KINDS }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    netSalesMinor: money('net_sales_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    deliveryFeeMinor: money('delivery_fee_minor').notNull(),
+    tipMinor: money('tip_minor').notNull(),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull(),
+    reason: text('reason').notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as it was then, like history's actor name; null: the system. */
+    byName: text('by_name'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.truckId, table.id] }),
+    foreignKey({ columns: [table.truckId, table.orderId], foreignColumns: [orders.truckId, orders.id] }).onDelete('cascade'),
+    index('order_refunds_truck_order_idx').on(table.truckId, table.orderId, table.createdAt),
+    check(
+      'order_refunds_money_check',
+      sql`${table.amountMinor} > 0 AND ${table.amountMinor} = ${table.netSalesMinor} + ${table.taxMinor} + ${table.deliveryFeeMinor} + ${table.tipMinor}`,
+    ),
   ],
 );
 

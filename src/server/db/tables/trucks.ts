@@ -61,6 +61,8 @@ export const trucks = pgTable(
     autoAccept: boolean('auto_accept').notNull().default(false),
     /** The owner lets staff see the revenue and sales figures on /home (the Team section's switch). */
     staffSeesRevenue: boolean('staff_sees_revenue').notNull().default(false),
+    /** The owner lets staff give money back on paid orders (domain/access.ts STAFF_GRANTS 'orders.refund'). */
+    staffMayRefund: boolean('staff_may_refund').notNull().default(false),
     // ---- Money (issue 44, decision 017): what orderTotals() is given of the truck ----
     /** 'none': no tax; 'rate': tax_rate_bp on every standard-rated line. */
     taxMode: text('tax_mode', { enum: TAX_MODES }).notNull().default('none'),

@@ -6,7 +6,7 @@
 import { averageTicket } from '@domain/home/rules';
 import { ADMIN_EXPIRING_LIMIT, revenueVisibleTo, ADMIN_WAITING_LIMIT, SALES_DAYS, TOP_ITEMS, TOP_ITEMS_DAYS, type AdminHome, type DayFigures, type TopItem, type TradingReason, type TruckHome } from '@domain/home';
 import { openStatus, openStatusView } from '@domain/hours';
-import type { Currency } from '@domain/money';
+import { netSalesSql, type Currency } from '@domain/money';
 import { documentAlerts, EXPIRY_WARNING_DAYS, localToday, tradingBlocks, TRUCK_STATUSES, type DocumentType, type TruckRelation, type TruckStatus } from '@domain/trucks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +14,9 @@ import { scheduleFrom, type ScheduleRow } from '../../db/queries/availability';
 import type { TruckRow } from '../../platform/truck-access';
 
 interface TruckFiguresRow {
-  hourly: { hour: number; orders: number; revenue: number }[] | null;
+  hourly: { hour: number; orders: number; revenue: number; tips: number; refunds: number }[] | null;
   daily: { date: string; orders: number; revenue: number }[] | null;
-  last_week: { orders: number; revenue: number };
+  last_week: { orders: number; revenue: number; tips: number };
   by_quantity: { itemId: string; nameEn: string; nameAr: string; quantity: number; revenue: number }[] | null;
   by_revenue: { itemId: string; nameEn: string; nameAr: string; quantity: number; revenue: number }[] | null;
   pending_orders: number;
@@ -30,6 +30,9 @@ interface TruckFiguresRow {
  * at `now`; "last week" is the same local date minus seven days, up to the same local time (whole
  * hours from the rollup, the hour under way from the orders themselves).
  */
+/** Net sales (revenue) of an order row, the money core's definition (decision 017): never its total. */
+const NET_SALES = sql.raw(netSalesSql());
+
 function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
   const at = now.toISOString();
   return sql`
@@ -38,9 +41,10 @@ function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
       FROM (SELECT ${at}::timestamptz AT TIME ZONE ${timeZone} AS local_now) AS l
     ),
     -- The rollups count an order from its placing; nobody has earned a pending one yet (decision 012),
-    -- so the few waiting for an answer are taken back out here.
+    -- so the few waiting for an answer are taken back out here, by the rollups' own measures (net
+    -- sales and tips apart, db 0016).
     pending AS (
-      SELECT id, business_date, extract(hour FROM created_at AT TIME ZONE ${timeZone})::int AS hour, total
+      SELECT id, business_date, extract(hour FROM created_at AT TIME ZONE ${timeZone})::int AS hour, ${NET_SALES} AS net_sales, tip_minor, prices_include_tax
       FROM orders WHERE truck_id = ${truckId} AND tab = 'pending'
     ),
     items AS (
@@ -48,32 +52,32 @@ function truckFiguresQuery(truckId: string, timeZone: string, now: Date) {
              sum(quantity)::int AS quantity, sum(revenue)::bigint AS revenue
       FROM (SELECT item_id, business_date, name_en, name_ar, quantity, revenue FROM order_item_sales_daily WHERE truck_id = ${truckId}
             UNION ALL
-            SELECT l.item_id, p.business_date, l.name_en, l.name_ar, -l.qty, -l.total FROM pending p JOIN order_lines l ON l.truck_id = ${truckId} AND l.order_id = p.id) AS sold, clock
+            SELECT l.item_id, p.business_date, l.name_en, l.name_ar, -l.qty, -(l.total - l.discount_minor - CASE WHEN p.prices_include_tax THEN l.tax_minor ELSE 0 END) FROM pending p JOIN order_lines l ON l.truck_id = ${truckId} AND l.order_id = p.id) AS sold, clock
       WHERE business_date BETWEEN local_today - ${TOP_ITEMS_DAYS - 1}::int AND local_today
       GROUP BY item_id
       HAVING sum(quantity) > 0
     ),
     earned AS (
-      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
-      FROM (SELECT business_date, hour, orders, revenue FROM order_sales_hourly WHERE truck_id = ${truckId}
+      SELECT business_date, hour, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue, sum(tips)::bigint AS tips, sum(refunds)::bigint AS refunds
+      FROM (SELECT business_date, hour, orders, revenue, tips, refunds FROM order_sales_hourly WHERE truck_id = ${truckId}
             UNION ALL
-            SELECT business_date, hour, -1, -total FROM pending) AS sold, clock
+            SELECT business_date, hour, -1, -net_sales, -tip_minor, 0 FROM pending) AS sold, clock
       WHERE business_date BETWEEN local_today - ${Math.max(SALES_DAYS - 1, 7)}::int AND local_today
       GROUP BY business_date, hour
     )
     SELECT
-      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue))
+      (SELECT json_agg(json_build_object('hour', hour, 'orders', orders, 'revenue', revenue, 'tips', tips, 'refunds', refunds))
          FROM earned, clock WHERE business_date = local_today) AS hourly,
       (SELECT json_agg(json_build_object('date', business_date, 'orders', orders, 'revenue', revenue))
          FROM (SELECT business_date, sum(orders)::int AS orders, sum(revenue)::bigint AS revenue
                FROM earned, clock
                WHERE business_date BETWEEN local_today - ${SALES_DAYS - 1}::int AND local_today
                GROUP BY business_date) AS days) AS daily,
-      (SELECT json_build_object('orders', coalesce(sum(orders), 0), 'revenue', coalesce(sum(revenue), 0))
-         FROM (SELECT orders, revenue FROM earned, clock
+      (SELECT json_build_object('orders', coalesce(sum(orders), 0), 'revenue', coalesce(sum(revenue), 0), 'tips', coalesce(sum(tips), 0))
+         FROM (SELECT orders, revenue, tips FROM earned, clock
                WHERE business_date = local_today - 7 AND hour < local_hour
                UNION ALL
-               SELECT 1, total FROM orders, clock
+               SELECT 1, ${NET_SALES}, tip_minor FROM orders, clock
                WHERE truck_id = ${truckId}
                  AND created_at >= (date_trunc('hour', local_now) - interval '7 days') AT TIME ZONE ${timeZone}
                  AND created_at < (local_now - interval '7 days') AT TIME ZONE ${timeZone}
@@ -94,8 +98,9 @@ const plusDays = (isoDate: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-function figures(orders: number, revenue: number, visible: boolean): DayFigures {
-  return { orders, revenue: visible ? revenue : null, averageTicket: visible ? averageTicket(revenue, orders) : null };
+/** Tips are not revenue (decision 017): apart from it, and seen by whom sees revenue. */
+function figures(orders: number, revenue: number, tips: number, visible: boolean): DayFigures {
+  return { orders, revenue: visible ? revenue : null, averageTicket: visible ? averageTicket(revenue, orders) : null, tips: visible ? tips : null };
 }
 
 export function createHomeService(app: FastifyInstance) {
@@ -141,6 +146,8 @@ export function createHomeService(app: FastifyInstance) {
     });
     const todayOrders = hourly.reduce((sum, entry) => sum + entry.orders, 0);
     const todayRevenue = row.hourly?.reduce((sum, entry) => sum + Number(entry.revenue), 0) ?? 0;
+    const todayTips = row.hourly?.reduce((sum, entry) => sum + Number(entry.tips), 0) ?? 0;
+    const todayRefunds = row.hourly?.reduce((sum, entry) => sum + Number(entry.refunds), 0) ?? 0;
     const items = (list: TruckFiguresRow['by_quantity']): TopItem[] =>
       (list ?? []).map((item) => ({ ...item, quantity: Number(item.quantity), revenue: money(item.revenue) }));
 
@@ -159,8 +166,9 @@ export function createHomeService(app: FastifyInstance) {
       taking: { now: reasons.length === 0, reasons },
       alerts: documentAlerts(documents, today),
       revenueVisible: visible,
-      todayFigures: figures(todayOrders, todayRevenue, visible),
-      lastWeekFigures: figures(Number(row.last_week.orders), Number(row.last_week.revenue), visible),
+      todayFigures: figures(todayOrders, todayRevenue, todayTips, visible),
+      todayRefunds: money(todayRefunds),
+      lastWeekFigures: figures(Number(row.last_week.orders), Number(row.last_week.revenue), Number(row.last_week.tips), visible),
       pending: { orders: row.pending_orders, bookings: row.pending_bookings },
       hourly,
       daily,

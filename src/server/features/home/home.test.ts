@@ -61,7 +61,7 @@ describe("a truck's home", () => {
     const kept = [await placedOrderId(app, truck), await placedOrderId(app, truck)];
     const rejected = await placedOrderId(app, truck);
     const before = await home(truck.owner);
-    expect(before.todayFigures).toEqual({ orders: 0, revenue: 0, averageTicket: 0 });
+    expect(before.todayFigures).toEqual({ orders: 0, revenue: 0, averageTicket: 0, tips: 0 });
     expect(before.pending.orders).toBe(3);
 
     const act = async (id: string, action: Record<string, unknown>) => {
@@ -76,7 +76,7 @@ describe("a truck's home", () => {
     expect(kept).toHaveLength(2);
     expect(summary.relation).toBe('owner');
     expect(summary.revenueVisible).toBe(true);
-    expect(summary.todayFigures).toEqual({ orders: 2, revenue: 5_600, averageTicket: 2_800 });
+    expect(summary.todayFigures).toEqual({ orders: 2, revenue: 5_600, averageTicket: 2_800, tips: 0 });
     expect(summary.pending.orders).toBe(0);
     const hour = Temporal.Now.zonedDateTimeISO('Asia/Kuwait').hour;
     expect(summary.hourly).toHaveLength(24);
@@ -93,7 +93,7 @@ describe("a truck's home", () => {
     expect(summary.topItems.byRevenue.map((item) => item.nameEn)).toEqual(['Fries', 'Chicken shawarma']);
     expect(summary.open.open).toBe(true);
     expect(summary.taking).toEqual({ now: true, reasons: [] });
-    expect(summary.lastWeekFigures).toEqual({ orders: 0, revenue: 0, averageTicket: 0 });
+    expect(summary.lastWeekFigures).toEqual({ orders: 0, revenue: 0, averageTicket: 0, tips: 0 });
   });
 
   it('shows staff the orders and items but no revenue; admins read it; anyone else gets the 404', async () => {
@@ -103,6 +103,7 @@ describe("a truck's home", () => {
     expect(staff.todayFigures.orders).toBeGreaterThan(0);
     expect(staff.todayFigures.revenue).toBeNull();
     expect(staff.todayFigures.averageTicket).toBeNull();
+    expect(staff.todayFigures.tips).toBeNull();
     expect(staff.hourly.every((entry) => entry.revenue === null)).toBe(true);
     expect(staff.daily.every((entry) => entry.revenue === null)).toBe(true);
     expect(staff.topItems.byQuantity.every((item) => item.revenue === null)).toBe(true);
@@ -185,13 +186,13 @@ describe("a truck's home", () => {
     const summary = await home(other.owner, other);
     expect(summary.timeZone).toBe(timeZone);
     expect(summary.today).toBe(today.toString());
-    expect(summary.todayFigures).toEqual({ orders: 1, revenue: 2_250, averageTicket: 2_250 });
+    expect(summary.todayFigures).toEqual({ orders: 1, revenue: 2_250, averageTicket: 2_250, tips: 0 });
     expect(summary.hourly[0]).toEqual({ hour: 0, orders: 1, revenue: 2_250 });
     expect(summary.daily.at(-1)).toEqual({ date: today.toString(), orders: 1, revenue: 2_250 });
     expect(summary.daily.at(-2)).toEqual({ date: today.subtract({ days: 1 }).toString(), orders: 1, revenue: 1_250 });
     expect(summary.daily.at(-8)!.date).toBe(lastWeek.toPlainDate().toString());
     expect(summary.daily.at(-8)!.orders).toBe(3);
-    expect(summary.lastWeekFigures).toEqual({ orders: 2, revenue: 750 + 2_500, averageTicket: 1_625 });
+    expect(summary.lastWeekFigures).toEqual({ orders: 2, revenue: 750 + 2_500, averageTicket: 1_625, tips: 0 });
     // Seven days of items: today's fries and yesterday's wrap; last week's are outside.
     expect(summary.topItems.byQuantity.map((item) => [item.nameEn, item.quantity])).toEqual([
       ['Fries', 3],

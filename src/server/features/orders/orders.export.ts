@@ -11,10 +11,10 @@ import { plainNumber } from '@domain/locale';
 import type { OrderExportQuery } from '@domain/orders/contracts';
 import { fromMinor, type Currency } from '@domain/money';
 import { displayNumber } from '@domain/orders';
-import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../../db/database';
-import { orderLines, orders } from '../../db/tables/orders';
+import { orderLines, orderRefunds, orders } from '../../db/tables/orders';
 import { catalogue } from '../../platform/i18n';
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
@@ -30,6 +30,8 @@ const COLUMNS = [
   'subtotal', 'deliveryFee', 'total', 'currency', 'paymentMethod', 'paymentStatus', 'source',
   // The order's money (decision 017): tips apart, net sales as the domain defines them.
   'discount', 'promotionCode', 'tax', 'taxRate', 'pricesIncludeTax', 'tip', 'netSales',
+  // Refunds apart (issue 44): the money given back, and net sales less the net sales in it.
+  'refunded', 'netSalesAfterRefunds',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -54,7 +56,7 @@ function lineText(line: OrderLineRow, lang: Lang): string {
   return `${plainNumber(line.qty, lang)}× ${name(line)}${options ? ` (${options})` : ''}`;
 }
 
-function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 'timeZone'>, labels: Labels, lang: Lang): string {
+function orderRow(order: OrderRow, lines: OrderLineRow[], refundedNetSales: number, truck: Pick<TruckRow, 'timeZone'>, labels: Labels, lang: Lang): string {
   const local = Temporal.Instant.fromEpochMilliseconds(order.createdAt.getTime()).toZonedDateTimeISO(truck.timeZone);
   const currency = order.currency as Currency;
   const values: Record<Column, string> = {
@@ -83,6 +85,8 @@ function orderRow(order: OrderRow, lines: OrderLineRow[], truck: Pick<TruckRow, 
     pricesIncludeTax: order.pricesIncludeTax ? labels.yes : labels.no,
     tip: fromMinor(order.tipMinor, currency),
     netSales: fromMinor(moneyOf(order).netSales, currency),
+    refunded: fromMinor(order.refundedMinor, currency),
+    netSalesAfterRefunds: fromMinor(moneyOf(order).netSales - refundedNetSales, currency),
   };
   return csvRow(COLUMNS.map((column) => values[column]));
 }
@@ -117,7 +121,17 @@ export function exportOrders(db: Db, truck: Pick<TruckRow, 'id' | 'timeZone'>, r
         .orderBy(asc(orderLines.orderId), asc(orderLines.lineNo));
       const linesOf = new Map<string, OrderLineRow[]>();
       for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-      yield batch.map((order) => orderRow(order, linesOf.get(order.id) ?? [], truck, labels, lang)).join('');
+      const refunded = batch.filter((order) => order.refundedMinor > 0).map((order) => order.id);
+      const refundedNet = new Map<string, number>();
+      if (refunded.length > 0) {
+        const sums = await db
+          .select({ orderId: orderRefunds.orderId, netSales: sql<string>`sum(${orderRefunds.netSalesMinor})` })
+          .from(orderRefunds)
+          .where(and(eq(orderRefunds.truckId, truck.id), inArray(orderRefunds.orderId, refunded)))
+          .groupBy(orderRefunds.orderId);
+        for (const { orderId, netSales } of sums) refundedNet.set(orderId, Number(netSales));
+      }
+      yield batch.map((order) => orderRow(order, linesOf.get(order.id) ?? [], refundedNet.get(order.id) ?? 0, truck, labels, lang)).join('');
       if (batch.length < BATCH) return;
       after = batch.at(-1)!;
     }

@@ -21,6 +21,7 @@ import {
   type OrderReceipt,
   type OrderSource,
 } from '@domain/orders/contracts';
+import { mayOnTruckWith } from '@domain/access';
 import { taxSettingsOf, type Currency } from '@domain/money';
 import { DomainError } from '@domain/errors';
 import { displayNumber, OrderActionSchema } from '@domain/orders';
@@ -34,7 +35,9 @@ import { IdempotencyHeadersSchema, idempotencyClaimOf } from '../../platform/ide
 import { intakeRateLimit } from '../../platform/rate-limits';
 import { can, isUuid, truckAccessOf, truckBySlug, truckGuard, type TruckRow } from '../../platform/truck-access';
 import { TruckParams, truckRouteOptions } from '../../platform/truck-routes';
+import { CreateRefundSchema, RefundCreatedSchema, RefundListSchema } from '@domain/orders/refunds';
 import { exportFileName, exportOrders } from './orders.export';
+import { refundOrder, refundsOf, toRefund } from './orders.refunds';
 import { createIntakeReads, priceOrder } from './orders.intake';
 import { publicOrderRoutes } from './orders.public';
 import { createOrdersService, EXPIRY_BATCH, intakeScopes, orderNotFound, TAB_COUNTS_BATCH } from './orders.service';
@@ -43,6 +46,7 @@ const tags = ['orders'];
 const truckRoute = truckRouteOptions(tags);
 const OrderParams = TruckParams.extend({ orderId: z.string() });
 const ownerOrStaff = truckGuard(can('orders.manage'));
+const mayRefund = truckGuard(can('orders.refund'));
 
 function receiptOf(order: Order): OrderReceipt {
   return {
@@ -148,9 +152,9 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/trucks/:truckId/orders/desk',
-    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window, the tax settings and tips the phone-order form totals with', response: { 200: OrderDeskSchema } }),
+    truckRoute(ownerOrStaff, { summary: 'What the order dashboard needs of its truck: names, currency, time zone, prep time, acceptance window, the tax settings and tips the phone-order form totals with, and whether the caller may give money back', response: { 200: OrderDeskSchema } }),
     async (request) => {
-      const { truck } = truckAccessOf(request);
+      const { truck, relation } = truckAccessOf(request);
       return {
         truckId: truck.id,
         nameEn: truck.nameEn,
@@ -163,6 +167,7 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
         tax: taxSettingsOf(truck),
         tips: { enabled: truck.tipsEnabled, presetsBp: truck.tipPresetsBp, capBp: truck.tipCapBp },
         location: truck.lat === null || truck.lng === null ? null : { lat: truck.lat, lng: truck.lng },
+        mayRefund: relation !== 'admin' && mayOnTruckWith(relation, 'orders.refund', truck),
       };
     },
   );
@@ -221,7 +226,37 @@ export async function ordersRoutes(instance: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       if (!isUuid(request.params.orderId)) throw orderNotFound();
-      return service.act(truckAccessOf(request).truck, request.params.orderId, request.body, actorOf(authOf(request)));
+      const lang = languageFromHeader(request.headers['accept-language']);
+      return service.act(truckAccessOf(request).truck, request.params.orderId, request.body, actorOf(authOf(request)), new Date(), lang);
+    },
+  );
+
+  app.post(
+    '/trucks/:truckId/orders/:orderId/refunds',
+    truckRoute(mayRefund, {
+      summary:
+        'Give money back on a paid order (the owner, and staff the owner lets: team settings `staffMayRefund`): the whole of what is left (tip and delivery fee included) or chosen lines (`lineNo`: the line’s position in `lines`, and how many of its units), with a reason. The amount is computed, never sent: a line’s share of its discount and tax. 409 order_not_paid for an order not paid; 422 refund_above_paid above what is left (`fields` names the line or the amount left). Answers the refund and the order’s refunded total',
+      params: OrderParams,
+      body: CreateRefundSchema,
+      response: { 201: RefundCreatedSchema },
+    }),
+    async (request, reply) => {
+      if (!isUuid(request.params.orderId)) throw orderNotFound();
+      const { truck } = truckAccessOf(request);
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const recorded = await refundOrder(db, truck.id, request.params.orderId, request.body, actorOf(authOf(request)), lang);
+      return reply.status(201).send({ refund: toRefund(recorded.refund), refundedMinor: recorded.row.refundedMinor, order: { id: recorded.row.id, version: recorded.row.version } });
+    },
+  );
+
+  app.get(
+    '/trucks/:truckId/orders/:orderId/refunds',
+    truckRoute(ownerOrStaff, { summary: 'The money given back on an order, oldest first, and its refunded total', params: OrderParams, response: { 200: RefundListSchema } }),
+    async (request) => {
+      if (!isUuid(request.params.orderId)) throw orderNotFound();
+      const order = await service.get(truckAccessOf(request).truck, request.params.orderId);
+      const rows = await refundsOf(db, order.truckId, order.id);
+      return { refunds: rows.map(toRefund), refundedMinor: order.refundedMinor };
     },
   );
 

@@ -24,6 +24,7 @@ import { idempotencyKeyReused, idempotencyKeys, type IdempotencyClaim } from '..
 import type { TruckRow } from '../../platform/truck-access';
 import { localDateRange } from './local-dates';
 import { INTAKE_WRITES, orderWriter } from './orders.place-batches';
+import { recordRefund } from './orders.refunds';
 import { toHistoryEntry, toOrder, toSummary, type OrderHistoryRow, type OrderLineRow, type OrderRow } from './orders.view';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -134,13 +135,18 @@ async function writeChange(tx: Tx, row: OrderRow, change: Transitioned, actor: A
  * intake never waits for, so the expiry job's many rows and a person's one never wait on each other
  * the other way round.
  */
-async function applyCommand(tx: Tx, row: OrderRow, command: OrderCommand, actor: Actor | null, now: Date): Promise<OrderRow> {
+async function applyCommand(tx: Tx, row: OrderRow, command: OrderCommand, actor: Actor | null, now: Date, lang: Lang = 'en'): Promise<OrderRow> {
   const change = await decide(tx, row, command, now);
   await lockTruckEventCounter(tx, row.truckId);
   const written = await writeChange(tx, row, change, actor, now, { acknowledge: true });
-  const event: OrderEvent = { order: toSummary(written.row), previousStatus: row.status, history: toHistoryEntry(written.history) };
+  // Cancelling an order that was paid gives the rest of its money back (issue 44), in the same transaction.
+  const paidBack =
+    command.action === 'cancel' && row.paymentStatus === 'paid' && row.refundedMinor < row.total
+      ? (await recordRefund(tx, written.row, { kind: 'whole' }, command.reason, actor, now, lang)).row
+      : written.row;
+  const event: OrderEvent = { order: toSummary(paidBack), previousStatus: row.status, history: toHistoryEntry(written.history) };
   await publishTruckEvent(tx, row.truckId, ORDER_EVENTS.changed, event);
-  return written.row;
+  return paidBack;
 }
 
 /** A priced, checked order ready to be written (orders.intake.ts makes it). */
@@ -228,6 +234,7 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
     subtotal: draft.subtotal,
     deliveryFee: draft.deliveryFee,
     total: draft.total,
+    refundedMinor: 0,
     ...draft.money,
     currency: truck.currency,
     paymentMethod: draft.paymentMethod,
@@ -333,12 +340,12 @@ export function createOrdersService(app: FastifyInstance) {
      * A person's action on the version they saw. A stale version answers 409 `conflict`, an action
      * the status does not allow 409 `illegal_transition`; both carry the current order.
      */
-    async act(truck: TruckRow, orderId: string, body: OrderAction, actor: Actor, now = new Date()): Promise<Order> {
+    async act(truck: TruckRow, orderId: string, body: OrderAction, actor: Actor, now = new Date(), lang: Lang = 'en'): Promise<Order> {
       return db.transaction(async (tx) => {
         const row = await lockedOrder(tx, truck.id, orderId);
         if (row.version !== body.version) throw new DomainError('conflict', 409, { order: await withDetails(tx, row) });
         const { version: _seen, ...command } = body;
-        return withDetails(tx, await applyCommand(tx, row, command, actor, now));
+        return withDetails(tx, await applyCommand(tx, row, command, actor, now, lang));
       });
     },
 

@@ -444,7 +444,10 @@ describe('the desk', () => {
       tax: { mode: 'none' },
       tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 },
       location: { lat: 29.38, lng: 47.99 },
+      mayRefund: false,
     });
+    // Giving money back is the owner's (and staff's only once the owner lets them: refunds.test.ts).
+    expect((await orderCall(app, truck.owner, 'GET', `${base()}/desk`)).json()).toMatchObject({ mayRefund: true });
   });
 });
 

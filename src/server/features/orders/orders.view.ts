@@ -51,6 +51,7 @@ export function toSummary(row: OrderRow): OrderSummary {
     deliveryFee: row.deliveryFee,
     total: row.total,
     money: moneyOf(row),
+    refundedMinor: row.refundedMinor,
     currency: row.currency as Currency,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,

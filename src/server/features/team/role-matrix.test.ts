@@ -50,6 +50,8 @@ beforeAll(async () => {
 
 /** What the issue asks of staff, pinned whatever the routes declare (a route that does not exist yet is skipped). */
 const STAFF_PINS: [method: string, path: RegExp, outcome: Outcome][] = [
+  // Giving money back is the owner's unless they grant it to staff (STAFF_GRANTS; these staff have no grant).
+  ['POST', /\/orders\/\{orderId\}\/refunds$/, 'forbidden'],
   ['*', /\/orders(\/|$)/, 'passed'],
   ['POST', /\/events\/ticket$/, 'passed'],
   ['POST', /\/menu\/availability$/, 'passed'],
@@ -117,7 +119,7 @@ describe('the role matrix of every truck endpoint', () => {
     const open = routes.filter((route) => route.access?.whileSuspended).map((route) => route.key);
     // The owner sees why (the summary, the truck's page) and replaces the papers.
     expect(open).toEqual(expect.arrayContaining(['GET /api/v1/trucks/{truckId}/home', 'GET /api/v1/trucks/{truckId}', 'PUT /api/v1/trucks/{truckId}/documents']));
-    expect(CLOSED_WHILE_SUSPENDED).toEqual(['orders.manage', 'bookings.manage']);
+    expect(CLOSED_WHILE_SUSPENDED).toEqual(['orders.manage', 'orders.refund', 'bookings.manage']);
   });
 
   it('answers a suspended truck’s owner and staff on each endpoint as its rule says, never with a 5xx', async () => {

@@ -4,7 +4,7 @@
  * 403, anyone else the 404 of a truck that does not exist); the invitation link's page previews and
  * accepts with the token alone. The work is in team.service.ts.
  */
-import { INVITATION_DAYS, INVITE_LIMITS, InvitationPreviewSchema, InvitationSchema, InvitationTokenSchema, InviteSchema, JoinedSchema, TeamSchema, TeamSettingsSchema } from '@domain/team';
+import { INVITATION_DAYS, INVITE_LIMITS, InvitationPreviewSchema, InvitationSchema, InvitationTokenSchema, InviteSchema, JoinedSchema, TeamSchema, TeamSettingsPatchSchema, TeamSettingsSchema } from '@domain/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,8 +44,9 @@ export async function teamRoutes(instance: FastifyInstance): Promise<void> {
   app.patch(
     '/trucks/:truckId/team/settings',
     truckRoute(manageTeam, {
-      summary: 'What the truck’s staff may see: `staffSeesRevenue` (off by default) lets them see revenue and sales figures on /home from their next request',
-      body: TeamSettingsSchema,
+      summary:
+        'What the truck’s staff may see and do, from their next request: `staffSeesRevenue` (off by default) lets them see revenue and sales figures on /home, `staffMayRefund` (off by default) lets them give money back on paid orders. A switch not sent stays as it is',
+      body: TeamSettingsPatchSchema,
       response: { 200: TeamSettingsSchema },
     }),
     async (request) => team.updateSettings(truckOf(request), request.body),

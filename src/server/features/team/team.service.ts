@@ -17,6 +17,7 @@ import {
   type Joined,
   type Team,
   type TeamSettings,
+  type TeamSettingsPatch,
 } from '@domain/team';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -148,7 +149,7 @@ export function createTeamService(app: FastifyInstance) {
           expiresAt: invitation.expiresAt.toISOString(),
           invitedBy: inviter?.id ? inviter : null,
         })),
-        settings: { staffSeesRevenue: truck.staffSeesRevenue },
+        settings: { staffSeesRevenue: truck.staffSeesRevenue, staffMayRefund: truck.staffMayRefund },
       };
     },
 
@@ -158,14 +159,18 @@ export function createTeamService(app: FastifyInstance) {
      * them afresh with their membership (truck-access.ts), so the change counts on their next request
      * on any process.
      */
-    async updateSettings(truck: TruckRow, input: TeamSettings): Promise<TeamSettings> {
+    async updateSettings(truck: TruckRow, input: TeamSettingsPatch): Promise<TeamSettings> {
       const [row] = await db
         .update(trucks)
-        .set({ staffSeesRevenue: input.staffSeesRevenue, updatedAt: new Date() })
+        .set({
+          ...(input.staffSeesRevenue === undefined ? {} : { staffSeesRevenue: input.staffSeesRevenue }),
+          ...(input.staffMayRefund === undefined ? {} : { staffMayRefund: input.staffMayRefund }),
+          updatedAt: new Date(),
+        })
         .where(eq(trucks.id, truck.id))
-        .returning({ staffSeesRevenue: trucks.staffSeesRevenue });
+        .returning({ staffSeesRevenue: trucks.staffSeesRevenue, staffMayRefund: trucks.staffMayRefund });
       if (!row) throw truckNotFound();
-      return { staffSeesRevenue: row.staffSeesRevenue };
+      return { staffSeesRevenue: row.staffSeesRevenue, staffMayRefund: row.staffMayRefund };
     },
 
     async invite(truck: TruckRow, caller: Caller, input: Invite, now = new Date()): Promise<Invitation> {

@@ -298,7 +298,7 @@ describe('staff and revenue', () => {
     const orderId = await placedOrderId(app, truck);
     expect((await orderCall(app, truck.owner, 'POST', `/trucks/${truck.truck.id}/orders/${orderId}/actions`, { action: 'accept', prepMinutes: 10, version: 0 })).statusCode).toBe(200);
     const revenue = truck.wrap.priceMinor;
-    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false });
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false, staffMayRefund: false });
 
     const before = await homeOf(truck.staff, truck);
     expect(before.revenueVisible).toBe(false);
@@ -312,8 +312,8 @@ describe('staff and revenue', () => {
 
     const on = await allow(truck.owner, truck.truck.id, true);
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json() as TeamSettings).toEqual({ staffSeesRevenue: true });
-    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: true });
+    expect(on.json() as TeamSettings).toEqual({ staffSeesRevenue: true, staffMayRefund: false });
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: true, staffMayRefund: false });
 
     const after = await homeOf(truck.staff, truck);
     expect(after.relation).toBe('staff');
@@ -346,7 +346,7 @@ describe('staff and revenue', () => {
     expect((await allow(truck.owner, truck.truck.id, 'yes')).statusCode).toBe(400);
     const extra = await teamCall(app, truck.owner, 'PATCH', `/trucks/${truck.truck.id}/team/settings`, { staffSeesRevenue: true, staffSeesEverything: true });
     expect(extra.statusCode).toBe(400);
-    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false });
+    expect((await teamOf(truck.owner, truck.truck.id)).settings).toEqual({ staffSeesRevenue: false, staffMayRefund: false });
     expect((await homeOf(truck.staff, truck)).revenueVisible).toBe(false);
   });
 });

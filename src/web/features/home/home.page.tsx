@@ -190,6 +190,17 @@ function TodayPanel({ summary }: { summary: TruckHome }) {
             <Delta now={today.averageTicket} before={before.averageTicket} weekday={weekday} />
           </Figure>
         )}
+        {today.tips !== null && (
+          // Tips are not revenue (decision 017): their own figure, for whom sees revenue.
+          <Figure label={t('figures.tips')} value={money(today.tips)} testId="figure-tips">
+            <span className="td-figure__delta">{t('figures.tipsApart')}</span>
+          </Figure>
+        )}
+        {summary.todayRefunds !== null && summary.todayRefunds > 0 && (
+          <Figure label={t('figures.refunds')} value={money(summary.todayRefunds)} testId="figure-refunds">
+            <span className="td-figure__delta">{t('figures.refundsApart')}</span>
+          </Figure>
+        )}
         <Link to="/orders" className="td-figure td-figure--link" data-testid="pending-orders">
           <span className="td-figure__label">{t('figures.pendingOrders')}</span>
           <strong className="td-figure__value">{formatNumber(summary.pending.orders, lang)}</strong>

@@ -1,13 +1,15 @@
 /**
  * Adding or editing an item: names and descriptions in both languages (one is enough), the price
  * typed in the truck's currency (Arabic digits welcome, never more decimals than the currency has),
- * photo, prep time, calories, dietary tags and option groups. Checked against ItemInputSchema, the
+ * its tax category (standard, zero-rated, exempt: what the truck's rate does to it), photo, prep
+ * time, calories, dietary tags and option groups. Checked against ItemInputSchema, the
  * server's own contract, before sending. Loaded when first opened.
  */
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DIETARY_TAGS, ItemInputSchema, itemInputOf, MENU_LIMITS, type DietaryTag, type MenuCategory, type MenuItem } from '@domain/menu';
 import { nameIn } from '@domain/names';
 import type { Currency } from '@domain/money';
+import { TAX_CATEGORIES, type TaxCategory } from '@domain/money/order-totals';
 import { fromMinor, toMinor } from '@domain/money/minor';
 import { IMAGE_TYPES } from '@domain/uploads/kinds';
 import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
@@ -47,6 +49,7 @@ interface EditorValues {
   descriptionEn: string;
   descriptionAr: string;
   price: string;
+  taxCategory: TaxCategory;
   prepMinutes: number | null;
   calories: number | null;
   tags: DietaryTag[];
@@ -57,7 +60,7 @@ const NEW_OPTION: OptionValues = { nameEn: '', nameAr: '', priceDelta: '' };
 const NEW_GROUP: GroupValues = { nameEn: '', nameAr: '', required: false, minSelections: 0, maxSelections: 1, options: [NEW_OPTION] };
 
 function valuesOf(item: MenuItem | null, categoryId: string, currency: Currency): EditorValues {
-  if (!item) return { categoryId, nameEn: '', nameAr: '', descriptionEn: '', descriptionAr: '', price: '', prepMinutes: null, calories: null, tags: [], optionGroups: [] };
+  if (!item) return { categoryId, nameEn: '', nameAr: '', descriptionEn: '', descriptionAr: '', price: '', taxCategory: 'standard', prepMinutes: null, calories: null, tags: [], optionGroups: [] };
   const input = itemInputOf(item);
   return {
     ...input,
@@ -117,6 +120,7 @@ const FIELD_LABELS: Record<string, string> = {
   descriptionEn: 'editor.descriptionEn',
   descriptionAr: 'editor.descriptionAr',
   price: 'editor.price',
+  taxCategory: 'editor.taxCategory',
   prepMinutes: 'editor.prepMinutes',
   calories: 'editor.calories',
   tags: 'editor.tags',
@@ -292,6 +296,9 @@ export default function ItemEditor({ truckId, currency, categories, item, catego
         <div className="td-menu-editor__facts">
           <Form.Item name="price" label={t('editor.price', { currency })} extra={t('editor.priceHint', { example: fromMinor(1250, currency) })}>
             <Input inputMode="decimal" dir="ltr" suffix={currency} data-testid="item-price" />
+          </Form.Item>
+          <Form.Item name="taxCategory" label={t('editor.taxCategory')} extra={t('editor.taxCategoryHint')}>
+            <Select options={TAX_CATEGORIES.map((value) => ({ value, label: t(`taxCategories.${value}`) }))} data-testid="item-tax-category" />
           </Form.Item>
           <Form.Item name="prepMinutes" label={t('editor.prepMinutes')}>
             <InputNumber min={0} max={MENU_LIMITS.prepMinutes} precision={0} />

@@ -96,6 +96,7 @@ export async function queuePhoneOrder(args: { truckId: string; menu: Menu; order
     subtotal,
     deliveryFee: 0,
     total: totals.totalMinor,
+    refundedMinor: 0,
     money: {
       subtotal,
       discount: totals.discountMinor,

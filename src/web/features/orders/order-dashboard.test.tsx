@@ -46,6 +46,7 @@ function summary(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary
     subtotal: 2_800,
     deliveryFee: 0,
     total: 2_800,
+    refundedMinor: 0,
     money: { subtotal: 2_800, discount: 0, promotionCode: null, deliveryFee: 0, deliveryFeeTax: 0, tax: 0, taxRateBp: 0, pricesIncludeTax: false, tip: 0, netSales: 2_800, total: 2_800 },
     currency: 'KWD',
     paymentMethod: 'cash',

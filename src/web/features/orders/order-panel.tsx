@@ -8,7 +8,7 @@ import { detailSeparator } from '@domain/locale';
 import { shownNumber, useQueuedView } from './offline-view.state';
 import type { ManualOrderActionName } from '@domain/orders/flow';
 import { Button } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
 import { Loading } from '../../ui/loading';
@@ -20,6 +20,8 @@ import type { TicketKind } from './order-ticket';
 import { useOrderQuery } from './orders.api';
 import { setOrderLoading } from './orders.slice';
 import { nameIn } from '@domain/names';
+
+const RefundDialog = lazy(() => import('./refund-dialog'));
 
 export interface OrderPanelProps {
   desk: OrderDesk;
@@ -91,6 +93,12 @@ function OrderDetails({ order, format, now }: { order: Order; format: OrderForma
         )}
         <dt className="td-order-totals__grand">{t('panel.total')}</dt>
         <dd className="td-order-totals__grand">{format.money(order.total, order.currency)}</dd>
+        {order.refundedMinor > 0 && (
+          <>
+            <dt>{t('panel.refunded')}</dt>
+            <dd data-testid="order-refunded">{format.money(order.refundedMinor, order.currency)}</dd>
+          </>
+        )}
         <dt>{t('panel.payment')}</dt>
         <dd>
           {t(`payment.${order.paymentMethod}`)}
@@ -123,6 +131,7 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
   const dispatch = useAppDispatch();
   const { data: order, isError, isLoading, isFetching } = useOrderQuery({ truckId: desk.truckId, orderId });
   const waiting = useQueuedView().waitingIds.has(orderId);
+  const [refunding, setRefunding] = useState(false);
   useEffect(() => {
     dispatch(setOrderLoading(isFetching));
   }, [dispatch, isFetching]);
@@ -154,6 +163,18 @@ export function OrderPanel({ desk, orderId, format, now, printOnAccept, onPrintO
         </Notice>
       )}
       <OrderActions truckId={desk.truckId} order={order} defaultPrepMinutes={desk.defaultPrepMinutes} onDone={onDone} />
+      {desk.mayRefund && order.paymentStatus === 'paid' && order.refundedMinor < order.total && order.number > 0 && (
+        <div className="td-order-actions__row">
+          <Button size="large" onClick={() => setRefunding(true)} data-testid="order-refund">
+            {t('refund.open')}
+          </Button>
+        </div>
+      )}
+      {refunding && (
+        <Suspense fallback={null}>
+          <RefundDialog truckId={desk.truckId} order={order} format={format} onClose={() => setRefunding(false)} />
+        </Suspense>
+      )}
       <OrderDetails order={order} format={format} now={now} />
       <div className="td-order-print">
         <Button onClick={() => onPrint('kitchen', order)}>{t('print.kitchen')}</Button>

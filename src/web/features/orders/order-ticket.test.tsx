@@ -23,6 +23,7 @@ const ORDER: Order = {
   subtotal: 3_250,
   deliveryFee: 750,
   total: 4_000,
+  refundedMinor: 0,
   money: { subtotal: 3_250, discount: 0, promotionCode: null, deliveryFee: 750, deliveryFeeTax: 0, tax: 0, taxRateBp: 0, pricesIncludeTax: false, tip: 0, netSales: 3_250, total: 4_000 },
   currency: 'KWD',
   paymentMethod: 'card',

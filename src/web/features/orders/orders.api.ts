@@ -19,6 +19,7 @@ import type {
   OrderSummary,
 } from '@domain/orders/contracts';
 import type { OrderAction } from '@domain/orders';
+import type { CreateRefund, RefundCreated, RefundList } from '@domain/orders/refunds';
 import { matchesOrderFilters, QUEUE_TABS, tabOf, type DashboardTab } from '@domain/orders/dashboard';
 import { useDispatch } from 'react-redux';
 import { api } from '../../app/api';
@@ -48,7 +49,8 @@ const ordersUrl = (truckId: string) => `/trucks/${truckId}/orders`;
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    orderDesk: build.query<OrderDesk, string>({ query: (truckId) => `${ordersUrl(truckId)}/desk`, providesTags: ['Truck'] }),
+    // `desk-<id>`: the Tax and tips section refreshes it when the owner saves new settings.
+    orderDesk: build.query<OrderDesk, string>({ query: (truckId) => `${ordersUrl(truckId)}/desk`, providesTags: (_result, _error, truckId) => ['Truck', { type: 'Truck', id: `desk-${truckId}` }] }),
     listOrders: build.infiniteQuery<OrderPage, ListArgs, string | null>({
       infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.nextCursor },
       query: ({ queryArg: { truckId, tab, ...filters }, pageParam }) => ({
@@ -88,6 +90,16 @@ export const ordersApi = api.injectEndpoints({
     checkPhonePromotion: build.mutation<PromotionPreview, { truckId: string; check: PromotionCheckInput }>({
       query: ({ truckId, check }) => ({ url: `/trucks/${truckId}/promotions/check`, method: 'POST', body: check }),
     }),
+    /** The money given back on an order so far. */
+    orderRefunds: build.query<RefundList, OrderRef>({
+      query: ({ truckId, orderId }) => `${ordersUrl(truckId)}/${orderId}/refunds`,
+      providesTags: (_result, _error, { truckId }) => [truckTag(truckId)],
+    }),
+    /** Gives money back (the server computes the amount): the order and its refunds load again. */
+    refundOrder: build.mutation<RefundCreated, OrderRef & { refund: CreateRefund }>({
+      query: ({ truckId, orderId, refund }) => ({ url: `${ordersUrl(truckId)}/${orderId}/refunds`, method: 'POST', body: refund }),
+      invalidatesTags: (_result, _error, { truckId }) => [truckTag(truckId)],
+    }),
     /** The menu to take a phone order from. */
     orderMenu: build.query<Menu, string>({ query: (truckId) => `/trucks/${truckId}/menu`, providesTags: ['Menu'] }),
   }),
@@ -103,6 +115,8 @@ export const {
   usePhoneOrderMutation,
   useOrderMenuQuery,
   useCheckPhonePromotionMutation,
+  useOrderRefundsQuery,
+  useRefundOrderMutation,
 } = ordersApi;
 
 export const reloadOrders = (truckId: string) => api.util.invalidateTags([truckTag(truckId)]);

@@ -18,10 +18,12 @@ import { initI18n } from '../../i18n/i18n';
 import { AntdProvider } from '../../app/antd-provider';
 import { orderFormat } from './order-format';
 import PhoneOrderDialog from './phone-order-dialog';
+import { formatMoney, formatPercent } from '@domain/money/minor';
+import { orderTotals } from '@domain/money/order-totals';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, tax: { mode: 'none' }, tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 }, location: null };
+const DESK: OrderDesk = { truckId: TRUCK, nameEn: 'Saj Station', nameAr: 'محطة الصاج', currency: 'KWD', timeZone: 'Asia/Kuwait', defaultPrepMinutes: 15, acceptanceWindowMinutes: 10, autoAccept: false, tax: { mode: 'none' }, tips: { enabled: false, presetsBp: [0, 500, 1000, 1500], capBp: 3000 }, location: null, mayRefund: false };
 const MENU: Menu = {
   truckId: TRUCK,
   relation: 'staff',
@@ -105,12 +107,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog(onPlaced = vi.fn()) {
-  const store = makeStore({ lang_dir: langDirFor('en') });
+function renderDialog(onPlaced = vi.fn(), desk: OrderDesk = DESK, lang: 'en' | 'ar' = 'en') {
+  const store = makeStore({ lang_dir: langDirFor(lang) });
   render(
-    <Providers store={store} langDir={langDirFor('en')}>
+    <Providers store={store} langDir={langDirFor(lang)}>
       <AntdProvider>
-        <PhoneOrderDialog desk={DESK} format={orderFormat('en', 'Asia/Kuwait')} onClose={() => {}} onPlaced={onPlaced} />
+        <PhoneOrderDialog desk={desk} format={orderFormat(lang, 'Asia/Kuwait')} onClose={() => {}} onPlaced={onPlaced} />
       </AntdProvider>
     </Providers>,
   );
@@ -214,5 +216,58 @@ describe('the phone order', () => {
     await place(dialog);
     await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1]!.headers.get('idempotency-key')).toBe(posted[0]!.headers.get('idempotency-key'));
+  });
+});
+
+describe('a tip on a phone order, and its money before it is placed', () => {
+  /** 5 % added on top, tips off for customers (staff may still add one), at most 20 % of the goods. */
+  const TAXED: OrderDesk = { ...DESK, tax: { mode: 'rate', rateBasisPoints: 500, pricesIncludeTax: false, deliveryFeeTaxed: true }, tips: { enabled: false, presetsBp: [0, 500, 1000], capBp: 2000 } };
+  const line = (dialog: HTMLElement, testId: string) => shownText(within(dialog).getByTestId(testId));
+
+  it('adds a preset tip or an amount, shows the tax line, the tip and the total by orderTotals, refuses a tip above the cap or below zero, and sends the tip', async () => {
+    answer = new Response(JSON.stringify({ id: uuid(501) }), { status: 201, headers: { 'content-type': 'application/json' } });
+    const onPlaced = renderDialog(vi.fn(), TAXED);
+    const dialog = await fillOrder();
+    // 2 × 1.350 = 2.700; 5 % on top: 0.135.
+    expect(line(dialog, 'phone-tax')).toBe('Tax 5% KWD 0.135');
+    expect(within(dialog).queryByTestId('phone-tip-line')).toBeNull();
+    expect(line(dialog, 'phone-total')).toBe('Total KWD 2.835');
+
+    fireEvent.click(within(dialog).getByLabelText('10%'));
+    expect(line(dialog, 'phone-tip-line')).toBe('Tip KWD 0.270');
+    const expected = orderTotals({ currency: 'KWD', lines: [{ unitPriceMinor: 1_350, quantity: 2, taxCategory: 'standard' }], deliveryFeeMinor: 0, tax: TAXED.tax, tip: { kind: 'percent', basisPoints: 1000 } });
+    expect(line(dialog, 'phone-total')).toBe(`Total ${formatMoney(expected.totalMinor, 'KWD', 'en').replace(/\s/g, ' ')}`);
+
+    fireEvent.click(within(dialog).getByLabelText('Another amount'));
+    const amount = within(dialog).getByTestId('phone-tip-amount');
+    fireEvent.change(amount, { target: { value: '0.6' } });
+    expect(within(dialog).getByTestId('phone-error-tip').textContent!.replace(/\s/g, ' ')).toBe('The tip can be at most KWD 0.540 on this order.');
+    fireEvent.change(amount, { target: { value: '-1' } });
+    expect(within(dialog).getByTestId('phone-error-tip').textContent).toBe('A tip cannot be negative.');
+    await place(dialog);
+    expect(posted).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    expect(within(dialog).queryByTestId('phone-error-tip')).toBeNull();
+    expect(line(dialog, 'phone-total')).toBe('Total KWD 3.335');
+    await place(dialog);
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(posted[0]!.body).toMatchObject({ tip: { kind: 'amount', minor: 500 } });
+  });
+
+  it('says it in Arabic, with the interface digits', async () => {
+    await initI18n('ar');
+    renderDialog(vi.fn(), TAXED, 'ar');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: /شاورما دجاج/ }));
+    fireEvent.click(within(dialog).getByLabelText(formatPercent(1000, 'ar')));
+    // 1.250 with its bread (no extra); 5 % on top: 0.0625, half-up 0.063; a 10 % tip: 0.125.
+    const money = (minor: number) => formatMoney(minor, 'KWD', 'ar').replace(/\s/g, ' ');
+    expect(line(dialog, 'phone-tax')).toBe(`الضريبة ${formatPercent(500, 'ar')} ${money(63)}`);
+    expect(line(dialog, 'phone-tip-line')).toBe(`الإكرامية ${money(125)}`);
+    expect(line(dialog, 'phone-total')).toBe(`الإجمالي ${money(1_438)}`);
+    fireEvent.click(within(dialog).getByLabelText('مبلغ آخر'));
+    fireEvent.change(within(dialog).getByTestId('phone-tip-amount'), { target: { value: '-١' } });
+    expect(within(dialog).getByTestId('phone-error-tip').textContent).toBe('لا يمكن أن تكون الإكرامية سالبة.');
   });
 });

@@ -15,7 +15,8 @@ import { isAvailable, isSingleChoice, MENU_LIMITS, pickOption, priceLine, type L
 import { detailSeparator } from '@domain/locale';
 import type { CreateOrderInput, Order, OrderDesk, PaymentMethod } from '@domain/orders/contracts';
 import { truckCallingCode, withTruckCountry } from '@domain/orders/local-phone';
-import { addMinor, multiplyMinor } from '@domain/money/minor';
+import { addMinor, formatPercent, multiplyMinor, toMinor } from '@domain/money/minor';
+import { maxTipMinor, orderTotals, type TipSpec } from '@domain/money/order-totals';
 import type { OrderType } from '@domain/orders';
 import { Button, Modal } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
@@ -50,7 +51,7 @@ interface Line {
 
 type Group = MenuItem['optionGroups'][number];
 /** Where a problem shows: a customer field, the delivery, a line (its quantity, a group) or the order as a whole. */
-type Spot = 'name' | 'phone' | 'address' | 'point' | 'promotion' | 'lines' | `line.${number}` | `line.${number}.qty` | `line.${number}.${string}`;
+type Spot = 'name' | 'phone' | 'address' | 'point' | 'promotion' | 'tip' | 'lines' | `line.${number}` | `line.${number}.qty` | `line.${number}.${string}`;
 type Problems = Partial<Record<Spot, string>>;
 
 export interface PhoneOrderDialogProps {
@@ -68,6 +69,7 @@ function spotOfPath(path: string, lines: readonly Line[]): Spot | null {
   if (path === 'customer.phone') return 'phone';
   if (path.startsWith('delivery')) return 'address';
   if (path === 'promotionCode') return 'promotion';
+  if (path === 'tip' || path.startsWith('tip.')) return 'tip';
   const line = /^lines\.(\d+)(?:\.(\w+))?/.exec(path);
   if (!line) return path === 'lines' ? 'lines' : null;
   const index = Number(line[1]);
@@ -109,6 +111,8 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const [promotion, setPromotion] = useState<{ code: string; subtotal: number; type: OrderType; preview: PromotionPreview } | null>(null);
   const [checkPromotion, checkingPromotion] = useCheckPhonePromotionMutation();
   const now = useMemo(() => new Date(), []);
+  // A tip staff add for the caller (decision 017): one of the truck's buttons, or an amount typed in; none at first.
+  const [tipChoice, setTipChoice] = useState<{ kind: 'preset'; basisPoints: number } | { kind: 'custom'; text: string }>({ kind: 'preset', basisPoints: 0 });
   const callingCode = truckCallingCode(desk.currency);
   const categories = useMemo(() => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position), [menu.data]);
   const available = useMemo(() => (menu.data?.items ?? []).filter((item) => isAvailable(item, now)).sort((a, b) => a.position - b.position), [menu.data, now]);
@@ -118,15 +122,43 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
   const sections = categories.map((c) => ({ category: c, items: shown.filter((item) => item.categoryId === c.id) })).filter((section) => section.items.length > 0);
 
   // A line's price follows what is picked: the options chosen so far, even before the groups' rules hold.
-  const linePrices = lines.map((line) => {
+  const lineParts = lines.map((line) => {
     const picked = line.item.optionGroups.flatMap((group) => group.options).filter((option) => line.optionIds.includes(option.id));
     const unit = addMinor(line.item.priceMinor, ...picked.map((option) => option.priceDeltaMinor));
     const qty = line.qty !== null && Number.isInteger(line.qty) && line.qty >= 1 && line.qty <= MENU_LIMITS.lineQuantity ? line.qty : 1;
-    return multiplyMinor(unit, qty);
+    return { unit, qty };
   });
+  const linePrices = lineParts.map(({ unit, qty }) => multiplyMinor(unit, qty));
   const subtotal = addMinor(...linePrices);
 
+  // The promotion checked for this very basket, as the server will apply it.
+  const promotionShown = promotion && promotion.code === promotionCode.trim() && promotion.subtotal === subtotal && promotion.type === type ? promotion : null;
+  const discountShown = promotionShown?.preview.applies ? promotionShown.preview.amount : 0;
+  const customTip = tipChoice.kind === 'custom' ? toMinor(tipChoice.text.trim() || '0', desk.currency) : null;
+  const tip: TipSpec | null =
+    tipChoice.kind === 'preset' ? (tipChoice.basisPoints === 0 ? null : { kind: 'percent', basisPoints: tipChoice.basisPoints }) : customTip?.ok && customTip.minor > 0 ? { kind: 'amount', minor: customTip.minor } : null;
+  // The money by the one rule intake uses (decision 017): the tax line, the tip and the total before sending. The
+  // delivery fee is the zone's, priced by the server.
+  const totals = orderTotals({
+    currency: desk.currency,
+    lines: lines.map((line, index) => ({ unitPriceMinor: lineParts[index]!.unit, quantity: lineParts[index]!.qty, taxCategory: line.item.taxCategory })),
+    deliveryFeeMinor: 0,
+    tax: desk.tax,
+    discount: discountShown > 0 ? { kind: 'fixed', minor: discountShown } : null,
+    tip,
+  });
+  const tipMax = maxTipMinor(totals.subtotalMinor - totals.discountMinor, desk.tips.capBp);
+  const tipProblem =
+    customTip && !customTip.ok
+      ? fieldMessage(format.lang, customTip.code, customTip.params)
+      : customTip?.ok && customTip.minor < 0
+        ? fieldMessage(format.lang, 'tip_negative')
+        : totals.tipMinor > tipMax
+          ? fieldMessage(format.lang, 'tip_above_cap', { max: format.money(tipMax, desk.currency) })
+          : null;
+
   const ownProblems: Problems = {};
+  if (tipProblem) ownProblems.tip = tipProblem;
   if (!name.trim()) ownProblems.name = fieldMessage(format.lang, 'required');
   if (!phone.trim()) ownProblems.phone = fieldMessage(format.lang, 'required');
   if (type === 'delivery' && !address.trim()) ownProblems.address = fieldMessage(format.lang, 'required');
@@ -141,7 +173,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       ownProblems[spot] ??= fieldMessage(format.lang, problem.code, params);
     }
   });
-  const problems: Problems = tried ? { ...serverProblems.fields, ...ownProblems } : serverProblems.fields;
+  const problems: Problems = tried ? { ...serverProblems.fields, ...ownProblems } : { ...serverProblems.fields, ...(tipProblem ? { tip: tipProblem } : {}) };
   const problemAt = (spot: Spot) => problems[spot];
 
   const forgetServerProblems = () => setServerProblems({ banner: [], fields: {} });
@@ -189,6 +221,7 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
       ...(type === 'delivery' && point ? { delivery: { address, ...point } } : {}),
       paymentMethod: payment,
       ...(promotionCode.trim() ? { promotionCode: promotionCode.trim() } : {}),
+      ...(tip ? { tip } : {}),
     };
     // With no connection (or behind changes still waiting): taken from the menu as last loaded, kept on the device and sent later (decision 018).
     const queue = async () => {
@@ -484,15 +517,74 @@ export default function PhoneOrderDialog({ desk, format, onClose, onPlaced }: Ph
                   {t('phone.promotionCheck')}
                 </Button>
               </div>
-              {promotion && promotion.code === promotionCode.trim() && promotion.subtotal === subtotal && promotion.type === type && (
-                <span className={promotion.preview.applies ? undefined : 'td-phone-order__error'} data-testid="phone-promotion-answer">
-                  {promotion.preview.applies
-                    ? t('phone.promotionApplies', { name: promotion.preview.name, amount: format.money(promotion.preview.amount, desk.currency), total: format.money(subtotal - promotion.preview.amount, desk.currency) })
-                    : errorMessage(format.lang, promotion.preview.reason === 'none' ? 'promotion_none' : `promotion_${promotion.preview.reason}`, reasonValues(promotion.preview.params, desk.currency, format.lang))}
+              {promotionShown && (
+                <span className={promotionShown.preview.applies ? undefined : 'td-phone-order__error'} data-testid="phone-promotion-answer">
+                  {promotionShown.preview.applies
+                    ? t('phone.promotionApplies', { name: promotionShown.preview.name, amount: format.money(promotionShown.preview.amount, desk.currency), total: format.money(subtotal - promotionShown.preview.amount, desk.currency) })
+                    : errorMessage(format.lang, promotionShown.preview.reason === 'none' ? 'promotion_none' : `promotion_${promotionShown.preview.reason}`, reasonValues(promotionShown.preview.params, desk.currency, format.lang))}
                 </span>
               )}
               {error('promotion')}
             </div>
+            <fieldset className="td-phone-order__field td-phone-tip" aria-invalid={Boolean(problemAt('tip')) || undefined} aria-describedby={described('tip')} data-testid="phone-tip">
+              <legend>{t('phone.tip.title')}</legend>
+              <div className="td-phone-tip__choices">
+                {[0, ...desk.tips.presetsBp.filter((basisPoints) => basisPoints > 0)].map((basisPoints) => (
+                  <label key={basisPoints} className="td-phone-option">
+                    <input type="radio" name="phone-order-tip" checked={tipChoice.kind === 'preset' && tipChoice.basisPoints === basisPoints} onChange={() => setTipChoice({ kind: 'preset', basisPoints })} />
+                    <span>{basisPoints === 0 ? t('phone.tip.none') : formatPercent(basisPoints, format.lang)}</span>
+                  </label>
+                ))}
+                <label className="td-phone-option">
+                  <input type="radio" name="phone-order-tip" checked={tipChoice.kind === 'custom'} onChange={() => setTipChoice({ kind: 'custom', text: '' })} />
+                  <span>{t('phone.tip.custom')}</span>
+                </label>
+              </div>
+              {tipChoice.kind === 'custom' && (
+                <NativeInput
+                  aria-label={t('phone.tip.amount', { currency: desk.currency })}
+                  inputMode="decimal"
+                  dir="ltr"
+                  suffix={desk.currency}
+                  value={tipChoice.text}
+                  invalid={Boolean(problemAt('tip'))}
+                  onChange={(event) => {
+                    forgetServerProblems();
+                    setTipChoice({ kind: 'custom', text: event.target.value });
+                  }}
+                  testId="phone-tip-amount"
+                />
+              )}
+              {error('tip') ?? <span className="td-phone-order__hint">{t('phone.tip.hint', { max: format.money(tipMax, desk.currency) })}</span>}
+            </fieldset>
+            <dl className="td-phone-totals" data-testid="phone-totals">
+              <div>
+                <dt>{t('panel.subtotal')}</dt>
+                <dd>{format.money(totals.subtotalMinor, desk.currency)}</dd>
+              </div>
+              {totals.discountMinor > 0 && (
+                <div>
+                  <dt>{t('panel.discount')}</dt>
+                  <dd>−{format.money(totals.discountMinor, desk.currency)}</dd>
+                </div>
+              )}
+              {totals.taxRateBasisPoints > 0 && (
+                <div data-testid="phone-tax">
+                  <dt>{t(totals.pricesIncludeTax ? 'panel.taxIncluded' : 'panel.tax', { rate: formatPercent(totals.taxRateBasisPoints, format.lang) })}</dt>
+                  <dd>{format.money(totals.taxMinor, desk.currency)}</dd>
+                </div>
+              )}
+              {totals.tipMinor > 0 && (
+                <div data-testid="phone-tip-line">
+                  <dt>{t('panel.tip')}</dt>
+                  <dd>{format.money(totals.tipMinor, desk.currency)}</dd>
+                </div>
+              )}
+              <div className="td-phone-totals__total" data-testid="phone-total">
+                <dt>{type === 'delivery' ? t('phone.totalBeforeDelivery') : t('panel.total')}</dt>
+                <dd>{format.money(totals.totalMinor, desk.currency)}</dd>
+              </div>
+            </dl>
           </section>
         </div>
       </div>

@@ -164,44 +164,50 @@ function InvitationRow({ truckId, invitation }: { truckId: string; invitation: I
   );
 }
 
+/** The team's switches: each setting, its test id and its catalogue keys (settings.<label>, <label>Help, <label>On, <label>Off). */
+const STAFF_SWITCHES = [
+  { key: 'staffSeesRevenue', testId: 'staff-revenue', label: 'revenue', on: 'revenueShown', off: 'revenueHidden' },
+  { key: 'staffMayRefund', testId: 'staff-refund', label: 'refund', on: 'refundAllowed', off: 'refundWithdrawn' },
+] as const;
+
 /**
- * What the owner lets staff see: revenue and sales figures on /home, off until turned on. A native
- * checkbox drawn as a switch (team.css): antd's Switch is not otherwise loaded on /truck-info, and
- * would cost the screen 2.3 KiB it does not have under its ceiling (decision 015). The new state
- * shows at once (team.api.ts) and flips back if the server refuses.
+ * What the owner lets staff see and do: revenue and sales figures on /home, giving money back on paid
+ * orders; each off until turned on. A native checkbox drawn as a switch (team.css): antd's Switch is
+ * not otherwise loaded on /truck-info, and would cost the screen 2.3 KiB it does not have under its
+ * ceiling (decision 015). The new state shows at once (team.api.ts) and flips back if the server refuses.
  */
-function StaffRevenueSwitch({ truckId, settings }: { truckId: string; settings: TeamSettings }) {
+function StaffSettingSwitch({ truckId, settings, which }: { truckId: string; settings: TeamSettings; which: (typeof STAFF_SWITCHES)[number] }) {
   const { t } = useTranslation(TEAM_SECTION_NS);
   const [update, { isLoading }] = useUpdateTeamSettingsMutation();
   const report = useReportFailure();
   const id = useId();
-  const onChange = async (staffSeesRevenue: boolean) => {
+  const onChange = async (value: boolean) => {
     try {
-      await update({ truckId, body: { ...settings, staffSeesRevenue } }).unwrap();
-      notify.success(`${TEAM_SECTION_NS}:settings.${staffSeesRevenue ? 'revenueShown' : 'revenueHidden'}`);
+      await update({ truckId, body: { ...settings, [which.key]: value } }).unwrap();
+      notify.success(`${TEAM_SECTION_NS}:settings.${value ? which.on : which.off}`);
     } catch (error) {
       report(error);
     }
   };
   return (
-    <div className="td-team__setting" data-testid="staff-revenue-setting">
+    <div className="td-team__setting" data-testid={`${which.testId}-setting`}>
       <input
         type="checkbox"
         role="switch"
         id={`${id}-switch`}
         className="td-team__switch"
-        checked={settings.staffSeesRevenue}
+        checked={settings[which.key]}
         disabled={isLoading}
         aria-describedby={`${id}-help`}
         onChange={(event) => void onChange(event.target.checked)}
-        data-testid="staff-revenue-switch"
+        data-testid={`${which.testId}-switch`}
       />
       <div className="td-team__who">
         <label htmlFor={`${id}-switch`}>
-          <strong>{t('settings.revenue')}</strong>
+          <strong>{t(`settings.${which.label}`)}</strong>
         </label>
         <span id={`${id}-help`} className="td-team__muted">
-          {t('settings.revenueHelp')}
+          {t(`settings.${which.label}Help`)}
         </span>
       </div>
     </div>
@@ -227,7 +233,9 @@ export default function TeamSection({ truckId }: { truckId: string }) {
             ))}
           </ul>
           {staff.length === 0 && <p className="td-team__muted">{t('members.noStaff')}</p>}
-          <StaffRevenueSwitch truckId={truckId} settings={team.settings} />
+          {STAFF_SWITCHES.map((which) => (
+            <StaffSettingSwitch key={which.key} truckId={truckId} settings={team.settings} which={which} />
+          ))}
           {team.invitations.length > 0 && (
             <>
               <h3>{t('invitations.title')}</h3>

@@ -3,6 +3,7 @@
  * the review's notes; an edit mode for the parts the vendor may change in the truck's status (a
  * suspended truck's owner replaces its documents only).
  */
+import { mayOnTruck } from '@domain/access';
 import type { Truck } from '@domain/trucks';
 import { documentsEditable, isEditable } from '@domain/trucks/flow';
 import { Alert, Button, Skeleton } from 'antd';
@@ -24,6 +25,8 @@ import './trucks.css';
 const EditTruck = lazy(() => import('./truck-edit'));
 /** The public link, QR code and poster (with the QR library) load with the details of a truck that has a page. */
 const TruckShare = lazy(() => import('./truck-share'));
+/** Tax and tips, the owner's: its words and form load with it. */
+const MoneySettingsSection = lazy(() => import('./money-settings-section'));
 
 function StatusNotice({ truck }: { truck: Truck }) {
   const { t } = useTranslation('trucks');
@@ -97,6 +100,11 @@ function TruckInfo({ truck }: { truck: Truck }) {
             <h3>{t('info.history')}</h3>
             <ReviewHistory events={truck.history} />
           </section>
+          {truck.relation !== 'admin' && mayOnTruck(truck.relation, 'truck.edit') && (
+            <Suspense fallback={<Skeleton active />}>
+              <MoneySettingsSection truckId={truck.id} currency={truck.location.currency} />
+            </Suspense>
+          )}
           <TruckInfoSections truckId={truck.id} relation={truck.relation} />
         </>
       )}

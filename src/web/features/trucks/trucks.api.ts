@@ -14,6 +14,7 @@ import type {
   TruckLocation,
   TruckSummary,
 } from '@domain/trucks';
+import type { MoneySettings } from '@domain/money/settings';
 import type { Upload, UploadPurpose } from '@domain/uploads';
 import { api } from '../../app/api';
 
@@ -54,6 +55,21 @@ export const trucksApi = api.injectEndpoints({
       deleteDocument: truckMutation(({ truckId, type }: { truckId: string; type: DocumentType }) => ({ url: `/trucks/${truckId}/documents/${type}`, method: 'DELETE' })),
       submitTruck: truckMutation(({ truckId }: { truckId: string }) => ({ url: `/trucks/${truckId}/submit`, method: 'POST' })),
       reviewTruck: truckMutation(({ truckId, command }: { truckId: string; command: ReviewCommand }) => ({ url: `/trucks/${truckId}/review`, method: 'POST', body: command })),
+      /** Tax and tips (the owner's; GET /money-settings needs menu.view, PUT truck.edit). */
+      getMoneySettings: build.query<MoneySettings, string>({
+        query: (truckId) => `/trucks/${truckId}/money-settings`,
+        providesTags: (_result, _error, truckId) => [{ type: 'Truck', id: `money-${truckId}` }],
+      }),
+      putMoneySettings: build.mutation<MoneySettings, { truckId: string; body: MoneySettings }>({
+        query: ({ truckId, body }) => ({ url: `/trucks/${truckId}/money-settings`, method: 'PUT', body }),
+        async onQueryStarted({ truckId }, { dispatch, queryFulfilled }) {
+          // A refusal is the form's to show: left to reject here, it is an uncaught error in the page.
+          const answer = await queryFulfilled.catch(() => null);
+          if (answer) dispatch(trucksApi.util.upsertQueryData('getMoneySettings', truckId, answer.data));
+        },
+        // The order dashboard's desk carries the tax and tips the phone-order form totals with.
+        invalidatesTags: (_result, _error, { truckId }) => [{ type: 'Truck', id: `desk-${truckId}` }],
+      }),
       markNoticesSeen: build.mutation<void, { truckId: string; ids: string[] }>({
         query: ({ truckId, ids }) => ({ url: `/trucks/${truckId}/notices/seen`, method: 'POST', body: { ids } }),
         invalidatesTags: [LIST],
@@ -85,6 +101,8 @@ export const {
   useSubmitTruckMutation,
   useReviewTruckMutation,
   useMarkNoticesSeenMutation,
+  useGetMoneySettingsQuery,
+  usePutMoneySettingsMutation,
   useUploadFileMutation,
   useAdminTrucksInfiniteQuery,
 } = trucksApi;
