@@ -15,26 +15,28 @@ export interface RouteEntry {
   page: string;
   /** 'signed-in': the seed's second list (docs/product.md §6.2), shown only to a signed-in user. */
   access: 'public' | 'signed-in';
+  /** The catalogues only this screen says (i18n/namespaces.ts), loaded with its code. */
+  namespaces?: readonly string[];
 }
 
 /** Keyed by the domain's list of screens (which the server reads too): a screen missing here, or one more, does not compile. */
 const SCREENS: Record<ScreenPath, Omit<RouteEntry, 'path'>> = {
   '/': { layout: 'page', page: 'features/accounts/entry.page.tsx', access: 'public' },
   '/new-signup': { layout: 'page', page: 'features/accounts/signup.page.tsx', access: 'public' },
-  '/home': { layout: 'dashboard', page: 'features/home/home.page.tsx', access: 'public' },
+  '/home': { layout: 'dashboard', page: 'features/home/home.page.tsx', access: 'public', namespaces: ['home'] },
   '/truck-info': { layout: 'dashboard', page: 'features/trucks/truck-info.page.tsx', access: 'public' },
   '/truck-register': { layout: 'dashboard', page: 'features/trucks/truck-register.page.tsx', access: 'public' },
   '/user-profile': { layout: 'dashboard', page: 'features/accounts/user-profile.page.tsx', access: 'public' },
-  '/menu': { layout: 'dashboard', page: 'features/menu/menu.page.tsx', access: 'public' },
+  '/menu': { layout: 'dashboard', page: 'features/menu/menu.page.tsx', access: 'public', namespaces: ['menu'] },
   '/orders': { layout: 'dashboard', page: 'features/orders/order-dashboard.page.tsx', access: 'public' },
-  '/delivery-zones': { layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public' },
-  '/operating-hours': { layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public' },
-  '/promotions': { layout: 'dashboard', page: 'features/promotions/promotions.page.tsx', access: 'public' },
-  '/booking-details': { layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public' },
+  '/delivery-zones': { layout: 'dashboard', page: 'features/zones/delivery-zones.page.tsx', access: 'public', namespaces: ['zones'] },
+  '/operating-hours': { layout: 'dashboard', page: 'features/hours/operating-hours.page.tsx', access: 'public', namespaces: ['hours'] },
+  '/promotions': { layout: 'dashboard', page: 'features/promotions/promotions.page.tsx', access: 'public', namespaces: ['promotions'] },
+  '/booking-details': { layout: 'dashboard', page: 'features/bookings/booking-dashboard.page.tsx', access: 'public', namespaces: ['bookings'] },
   '/invite': { layout: 'page', page: 'features/team/invite.page.tsx', access: 'public' },
-  '/jobs/:number': { layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public' },
+  '/jobs/:number': { layout: 'dashboard', page: 'features/bookings/job.page.tsx', access: 'public', namespaces: ['bookings'] },
   /** The customer's quote page, opened from the quote mail: no sign-in. */
-  '/booking-quote/:token': { layout: 'page', page: 'features/bookings/booking-quote.page.tsx', access: 'public' },
+  '/booking-quote/:token': { layout: 'page', page: 'features/bookings/booking-quote.page.tsx', access: 'public', namespaces: ['bookings'] },
   '/admin/reviews': { layout: 'dashboard', page: 'features/trucks/admin-reviews.page.tsx', access: 'signed-in' },
 };
 

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
+import type { LazyNamespace } from '../i18n/namespaces';
 import { ROUTE_TABLE, type Layout, type RouteEntry } from './route-table';
 import type { AppDispatch, RootState } from './store';
 
@@ -35,7 +36,11 @@ const pageModules = import.meta.glob<PageModule>('../features/*/*.page.tsx');
 function toScreen(entry: RouteEntry): ScreenRoute {
   const load = pageModules[`../${entry.page}`];
   if (!load) throw new Error(`route ${entry.path}: no page module at src/web/${entry.page}`);
-  return { path: entry.path, layout: entry.layout, lazy: load };
+  const namespaces = (entry.namespaces ?? []) as readonly LazyNamespace[];
+  // The screen's own words come with its code, in parallel, so it never renders without them.
+  const words = () => import('../i18n/namespaces').then(({ loadNamespaces }) => loadNamespaces(namespaces));
+  const lazy = namespaces.length === 0 ? load : async () => (await Promise.all([load(), words()]))[0];
+  return { path: entry.path, layout: entry.layout, lazy };
 }
 
 export const SCREENS: ScreenRoute[] = ROUTE_TABLE.filter((e) => e.access === 'public').map(toScreen);

@@ -2,13 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../features/storefront/i18n';
 import { initI18n } from './i18n';
+import { loadNamespaces } from './namespaces';
 
 describe('numbers in sentences', () => {
   it('are Arabic-Indic in the Arabic back office and as before in English', async () => {
     const ar = await initI18n('ar');
+    await loadNamespaces(['hours', 'menu'], 'ar');
     expect(ar.t('hours:pause.forMinutes', { count: 15 })).toBe('١٥ دقيقة');
     expect(ar.t('hours:pause.forMinutes', { count: 1234 })).toBe('١٢٣٤ دقيقة');
     const en = await initI18n('en');
+    await loadNamespaces(['hours', 'menu'], 'en');
     expect(en.t('hours:pause.forMinutes', { count: 15 })).toBe('15 min');
     expect(en.t('hours:pause.forMinutes', { count: 1234 })).toBe('1234 min');
   });
@@ -24,9 +27,11 @@ describe('numbers in sentences', () => {
 describe('texts in sentences', () => {
   it('sit in their own direction isolate where they could reorder the sentence, in the back office and on the truck page', async () => {
     const ar = await initI18n('ar');
+    await loadNamespaces(['hours', 'menu'], 'ar');
     expect(ar.t('menu:list.edit', { name: 'Falafel wrap' })).toBe('عدّل \u2068Falafel wrap\u2069');
     expect(ar.t('menu:list.edit', { name: 'لفة فلافل' })).toBe('عدّل لفة فلافل');
     const en = await initI18n('en');
+    await loadNamespaces(['hours', 'menu'], 'en');
     expect(en.t('menu:list.edit', { name: 'لفة فلافل' })).toBe('Edit \u2068لفة فلافل\u2069');
     expect(en.t('menu:list.edit', { name: 'Falafel wrap' })).toBe('Edit Falafel wrap');
     // The + of a phone number stays in front of it in Arabic.

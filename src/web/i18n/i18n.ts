@@ -15,6 +15,15 @@ import { setMessages } from '../ui/messages';
 // counts the same start-up set.
 const languages = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>('./*/index.ts');
 
+let started: (instance: typeof i18next) => void = () => undefined;
+const startedOnce = new Promise<typeof i18next>((resolve) => (started = resolve));
+
+/**
+ * i18next once initI18n has set it up: the router starts loading a screen (and its catalogues,
+ * namespaces.ts) before the start-up catalogues are in, and a bundle added before init would be lost.
+ */
+export const i18nStarted = (): Promise<typeof i18next> => startedOnce;
+
 export async function initI18n(lang: UiLang) {
   const load = languages[`./${lang}/index.ts`];
   const files = load ? (await load()).default : {};
@@ -35,5 +44,6 @@ export async function initI18n(lang: UiLang) {
     // i18next otherwise advertises on the console at start-up.
     showSupportNotice: false,
   });
+  started(i18next);
   return i18next;
 }

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { translator } from '../features/storefront/i18n';
 import { initI18n } from './i18n';
+import { LAZY_NAMESPACES, loadNamespaces } from './namespaces';
 
 const files = import.meta.glob<Record<string, unknown>>('../../domain/i18n/*/*.json', { eager: true, import: 'default' });
 const catalogue = (lang: string, namespace: string) => files[`../../domain/i18n/${lang}/${namespace}.json`]!;
@@ -60,7 +61,7 @@ describe('counted strings', () => {
     beforeAll(async () => {
       i18next = await initI18n(lang);
       // These catalogues load with their screens, outside the start-up set.
-      for (const late of ['home', 'stops']) i18next.addResourceBundle(lang, late, catalogue(lang, late));
+      await loadNamespaces(LAZY_NAMESPACES, lang);
     });
 
     it.each(namespaces.filter((namespace) => namespace !== 'storefront'))('%s', (namespace) => {
@@ -77,6 +78,7 @@ describe('counted strings', () => {
 
   it('say «٣ دقائق», «دقيقتان» and «١١ دقيقة» in Arabic', async () => {
     const ar = await initI18n('ar');
+    await loadNamespaces(['hours'], 'ar');
     expect(ar.t('hours:pause.forMinutes', { count: 10 })).toBe('١٠ دقائق');
     expect(ar.t('hours:pause.forMinutes', { count: 2 })).toBe('دقيقتان');
     expect(ar.t('hours:pause.forMinutes', { count: 1 })).toBe('دقيقة واحدة');

@@ -29,7 +29,6 @@ import { calendarDate, money as formatMoney } from './home-format';
 import { homeApi, useAdminHomeQuery, useHomePauseMutation, useHomeResumeMutation, useTruckHomeQuery } from './home.api';
 import type { FirstReads } from '../../app/routes';
 import { useHomeStream } from './use-home-stream';
-import { loadHomeStrings, useHomeStrings } from './home-strings';
 import './home.css';
 import { nameIn, type Named } from '@domain/names';
 import { PageLoading } from '../../app/page-loading';
@@ -336,9 +335,8 @@ function AdminView() {
   );
 }
 
-/** The screen's strings and the day's summary: the platform's for an admin, the current truck's for its team. */
+/** The day's summary: the platform's for an admin, the current truck's for its team. */
 export const firstReads: FirstReads = (dispatch, truckId, state) => [
-  loadHomeStrings(state.lang_dir.lang),
   ...(state.user.role.includes('Admin')
     ? [dispatch(homeApi.endpoints.adminHome.initiate(undefined, { subscribe: false }))]
     : truckId === null
@@ -349,8 +347,6 @@ export const firstReads: FirstReads = (dispatch, truckId, state) => [
 export function Component() {
   const roles = useAppSelector((s) => s.user.role);
   const { truckId, loaded } = useCurrentTruck();
-  const ready = useHomeStrings(useLang());
-  if (!ready) return <Loading />;
   if (roles.includes('Admin')) return <AdminView />;
   if (truckId) return <TruckHomeView key={truckId} truckId={truckId} />;
   if (!loaded) return <Loading />;

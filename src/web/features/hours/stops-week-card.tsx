@@ -7,31 +7,15 @@
 import type { StopWeek } from '@domain/hours';
 import { intlLocale } from '@domain/locale';
 import { Button, Input } from 'antd';
-import i18next from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import type { UiLang } from '../../app/lang-dir.slice';
+import { useNamespaces } from '../../i18n/namespaces';
 import { Panel } from '../../ui/panel';
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../../domain/i18n/*/stops.json');
-
-function useStopsStrings(lang: UiLang): boolean {
-  const [loadedFor, setLoadedFor] = useState<UiLang | null>(() => (i18next.hasResourceBundle(lang, 'stops') ? lang : null));
-  useEffect(() => {
-    let current = true;
-    const load = catalogues[`../../../domain/i18n/${lang}/stops.json`];
-    void (async () => {
-      if (!i18next.hasResourceBundle(lang, 'stops') && load) i18next.addResourceBundle(lang, 'stops', (await load()).default);
-      if (current) setLoadedFor(lang);
-    })();
-    return () => {
-      current = false;
-    };
-  }, [lang]);
-  return loadedFor === lang;
-}
+const STOPS = ['stops'] as const;
 
 const stopsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -90,7 +74,7 @@ function WeekList({ week, lang }: { week: StopWeek; lang: UiLang }) {
 
 export default function StopsWeekCard({ truckId, publicPath }: { truckId: string; publicPath: string | null }) {
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const ready = useStopsStrings(lang);
+  const ready = useNamespaces(STOPS);
   const { t } = useTranslation('stops');
   const slug = publicPath ? decodeURIComponent(publicPath.replace(/^\/t\//, '')) : null;
   const { data: week } = stopsApi.useStopWeekQuery(slug ? { truckId, slug } : { truckId, slug: '' }, { skip: !slug });

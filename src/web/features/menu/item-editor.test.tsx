@@ -11,6 +11,7 @@ import { Providers } from '../../app/providers';
 import { makeStore } from '../../app/store';
 import { installMatchMedia, stubRelativeRequests } from '../../app/test-support';
 import { initI18n } from '../../i18n/i18n';
+import { loadNamespaces } from '../../i18n/namespaces';
 import ItemEditor from './item-editor';
 
 const TRUCK = '11111111-1111-4111-8111-111111111111';
@@ -55,6 +56,7 @@ afterEach(() => {
 
 async function renderEditor(lang: UiLang, item: MenuItem | null, onClose = vi.fn()) {
   await initI18n(lang);
+  await loadNamespaces(['menu'], lang);
   const store = makeStore({ lang_dir: langDirFor(lang) });
   render(
     <Providers store={store} langDir={langDirFor(lang)}>

@@ -25,7 +25,6 @@ import { NativeInput, NativeSelect } from '../../ui/native-fields';
 import { Notice } from '../../ui/notice';
 import { notify } from '../../ui/notify';
 import { draftOfPromotion, newPromotionDraft, promotionInputOf, type Fulfilment, type PromotionDraft } from './promotion-draft';
-import { usePromotionStrings } from './promotion-strings';
 import { promotionsApi, useCreatePromotionMutation, useDeletePromotionMutation, usePromotionsQuery, useUpdatePromotionMutation } from './promotions.api';
 import './promotions.css';
 
@@ -376,11 +375,9 @@ function PromotionsScreen({ truckId }: { truckId: string }) {
 export const firstReads: FirstReads = (dispatch, truckId) => (truckId === null ? [] : [dispatch(promotionsApi.endpoints.promotions.initiate(truckId, { subscribe: false }))]);
 
 export function Component() {
-  const lang = useAppSelector((s) => s.lang_dir.lang);
-  const ready = usePromotionStrings(lang);
   const { t } = useTranslation('promotions');
   const { truckId, loaded } = useCurrentTruck();
-  if (!loaded || !ready) return <Loading />;
+  if (!loaded) return <Loading />;
   if (!truckId) return <NoTruck purpose={t('noTruck')} />;
   return <PromotionsScreen key={truckId} truckId={truckId} />;
 }
