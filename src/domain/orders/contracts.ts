@@ -284,9 +284,20 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 /**
  * A completed order's invoice (completed is paid): the truck's sequential number (no gaps, never
- * reused) and, for a truck registered for VAT in Saudi Arabia, ZATCA's phase-1 QR payload (base64 TLV).
+ * reused), when it was issued, the seller's name and VAT number as they were then, and, for a truck
+ * registered for VAT in Saudi Arabia, ZATCA's phase-1 QR payload (base64 TLV). With a VAT number the
+ * receipt is a simplified tax invoice.
  */
-export const OrderInvoiceSchema = z.object({ number: z.int().positive(), zatcaQr: z.string().nullable() });
+export const OrderInvoiceSchema = z.object({
+  number: z.int().positive(),
+  /** The instant of completion, which the QR's timestamp also carries. */
+  issuedAt: TimestampSchema,
+  /** The truck's name on the invoice (Arabic when it has one, else English). */
+  sellerName: z.string(),
+  /** The truck's tax registration number at invoicing; null when it charged no VAT or had none (a plain receipt). */
+  vatNumber: z.string().nullable(),
+  zatcaQr: z.string().nullable(),
+});
 export type OrderInvoice = z.infer<typeof OrderInvoiceSchema>;
 
 export const OrderSchema = OrderSummarySchema.extend({

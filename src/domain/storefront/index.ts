@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CUISINES } from '../trucks';
 import { CurrencySchema, TaxSettingsSchema } from '../money';
-import { OrderLineSchema, PAYMENT_METHODS } from '../orders/contracts';
+import { OrderInvoiceSchema, OrderLineSchema, OrderMoneySchema, PAYMENT_METHODS } from '../orders/contracts';
 import { ORDER_STATUSES, ORDER_TYPES } from '../orders';
 
 const TimestampSchema = z.iso.datetime({ offset: true });
@@ -49,6 +49,8 @@ export const PublicOrderSchema = z.object({
   subtotal: z.int(),
   deliveryFee: z.int(),
   total: z.int(),
+  /** The money in full (discount, tax, tip), as the receipt prints it. */
+  money: OrderMoneySchema,
   currency: CurrencySchema,
   deliveryAddress: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -61,6 +63,8 @@ export const PublicOrderSchema = z.object({
   /** True while the customer may still take the order back (nobody at the truck has answered). */
   canCancel: z.boolean(),
   version: z.int(),
+  /** Null until the order is completed; with a VAT number the page is a simplified tax invoice (issue 44). */
+  invoice: OrderInvoiceSchema.nullable(),
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 

@@ -92,6 +92,10 @@ export const orders = pgTable(
     invoiceNumber: integer('invoice_number'),
     /** ZATCA's phase-1 QR payload, snapshotted at invoicing for a truck registered for VAT in Saudi Arabia. */
     zatcaQr: text('zatca_qr'),
+    /** When the invoice was issued (the completion), and the seller's name and VAT number as they were then (null: no VAT number). */
+    invoicedAt: at('invoiced_at'),
+    invoiceSellerName: text('invoice_seller_name'),
+    invoiceVatNumber: text('invoice_vat_number'),
   },
   (table) => [
     primaryKey({ columns: [table.truckId, table.id] }),

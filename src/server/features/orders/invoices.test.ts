@@ -74,7 +74,8 @@ describe('invoice numbers', () => {
     const other = await orderingTruck(app, admin);
     const ready = await readyOrder(other);
     const completed = await act(other, ready.id, { action: 'complete' }, ready.version);
-    expect((completed.json() as Order).invoice).toEqual({ number: 1, zatcaQr: null });
+    // No VAT charged: a plain receipt (no VAT number), numbered all the same.
+    expect((completed.json() as Order).invoice).toMatchObject({ number: 1, vatNumber: null, zatcaQr: null });
   });
 });
 
@@ -110,5 +111,12 @@ describe("ZATCA's QR on a Saudi VAT-registered truck's invoice", () => {
     expect(fields.totalWithVat).toBe(decimals(order.total - order.money.tip));
     expect(fields.vatAmount).toBe(decimals(order.money.tax));
     expect((await getOrder(saudi, ready.id)).invoice).toEqual(order.invoice);
+    // The receipt's facts are the QR's, snapshotted at completion.
+    expect(order.invoice).toMatchObject({ vatNumber: '310122393500003', sellerName: fields.sellerName });
+    expect(Date.parse(order.invoice!.issuedAt)).toBe(Date.parse(fields.timestamp) + (Date.parse(order.invoice!.issuedAt) % 1000));
+    // The customer's order page carries the same invoice and the money it prints.
+    const page = await app.inject({ method: 'GET', url: `/api/v1/public/trucks/${saudi.slug}/orders/${order.publicId}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ invoice: order.invoice, money: { tax: order.money.tax, tip: 200 } });
   });
 });

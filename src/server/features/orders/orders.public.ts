@@ -14,7 +14,7 @@ import { orderHistory, orderLines, orders } from '../../db/tables/orders';
 import { truckSlugs } from '../../db/tables/trucks';
 import { NoContent } from '../../platform/truck-routes';
 import { orderNotFound, type OrdersService } from './orders.service';
-import { toLine, type OrderRow } from './orders.view';
+import { invoiceOfRow, moneyOf, toLine, type OrderRow } from './orders.view';
 
 const tags = ['orders'];
 const ENDED_WITH_REASON = new Set(['rejected', 'cancelled']);
@@ -58,6 +58,7 @@ async function publicOrder(db: Db, row: OrderRow): Promise<PublicOrder> {
     subtotal: row.subtotal,
     deliveryFee: row.deliveryFee,
     total: row.total,
+    money: moneyOf(row),
     currency: row.currency as PublicOrder['currency'],
     deliveryAddress: row.deliveryAddress,
     paymentMethod: row.paymentMethod,
@@ -67,6 +68,7 @@ async function publicOrder(db: Db, row: OrderRow): Promise<PublicOrder> {
     steps,
     canCancel: row.status === 'pending',
     version: row.version,
+    invoice: invoiceOfRow(row),
   };
 }
 

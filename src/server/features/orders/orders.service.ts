@@ -87,7 +87,11 @@ async function decide(runner: Runner, row: OrderRow, command: OrderCommand, now:
  * reused), and for a truck registered for VAT in Saudi Arabia ZATCA's phase-1 QR. Its lock comes
  * after the event counter's, in every transaction that takes both.
  */
-async function invoiceOf(tx: Tx, row: OrderRow, now: Date): Promise<{ invoiceNumber: number; zatcaQr: string | null }> {
+async function invoiceOf(
+  tx: Tx,
+  row: OrderRow,
+  now: Date,
+): Promise<Pick<OrderRow, 'invoiceNumber' | 'zatcaQr' | 'invoicedAt' | 'invoiceSellerName' | 'invoiceVatNumber'>> {
   const [counter] = await tx
     .insert(truckInvoiceCounters)
     .values({ truckId: row.truckId, lastNumber: 1 })
@@ -97,11 +101,14 @@ async function invoiceOf(tx: Tx, row: OrderRow, now: Date): Promise<{ invoiceNum
     .select({ nameEn: trucks.nameEn, nameAr: trucks.nameAr, taxMode: trucks.taxMode, taxCountry: trucks.taxCountry, taxNumber: trucks.taxRegistrationNumber })
     .from(trucks)
     .where(eq(trucks.id, row.truckId));
-  const saudiVat = truck?.taxMode === 'rate' && truck.taxCountry === 'SA' && truck.taxNumber;
-  const zatcaQr = saudiVat
-    ? zatcaQrOf({ sellerName: truck.nameAr || truck.nameEn, vatNumber: truck.taxNumber!, invoicedAt: now, totalMinor: row.total, tipMinor: row.tipMinor, taxMinor: row.taxMinor, currency: row.currency as Currency })
-    : null;
-  return { invoiceNumber: counter!.lastNumber, zatcaQr };
+  const sellerName = truck ? truck.nameAr || truck.nameEn : '';
+  // The receipt is a tax invoice only for a truck charging VAT with a registration number (snapshotted: a later change leaves it as issued).
+  const vatNumber = truck?.taxMode === 'rate' && truck.taxNumber ? truck.taxNumber : null;
+  const zatcaQr =
+    vatNumber && truck?.taxCountry === 'SA'
+      ? zatcaQrOf({ sellerName, vatNumber, invoicedAt: now, totalMinor: row.total, tipMinor: row.tipMinor, taxMinor: row.taxMinor, currency: row.currency as Currency })
+      : null;
+  return { invoiceNumber: counter!.lastNumber, zatcaQr, invoicedAt: now, invoiceSellerName: sellerName, invoiceVatNumber: vatNumber };
 }
 
 /** Writes a decided change of a locked order row: the row (next version) and its history entry. */
@@ -249,6 +256,9 @@ function placedRows(truck: TruckRow, id: string, businessDate: string, draft: Pl
     version: 0,
     invoiceNumber: null,
     zatcaQr: null,
+    invoicedAt: null,
+    invoiceSellerName: null,
+    invoiceVatNumber: null,
   };
   const history = [historyRow(0, { status: 'pending', action: 'place' })];
   if (draft.acceptWithPrepMinutes !== null) {

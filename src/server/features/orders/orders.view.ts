@@ -83,7 +83,19 @@ export function toLine(row: OrderLineRow): OrderLine {
 
 export const toHistoryEntry = (row: OrderHistoryRow): OrderHistoryEntry => historyEntry(row);
 
+/** The invoice as issued at completion (orders.service.ts invoiceOf); null before. */
+export function invoiceOfRow(row: OrderRow): Order['invoice'] {
+  if (row.invoiceNumber === null) return null;
+  return {
+    number: row.invoiceNumber,
+    issuedAt: (row.invoicedAt ?? row.updatedAt).toISOString(),
+    sellerName: row.invoiceSellerName ?? '',
+    vatNumber: row.invoiceVatNumber,
+    zatcaQr: row.zatcaQr,
+  };
+}
+
 export function toOrder(row: OrderRow, lines: OrderLineRow[], history: OrderHistoryRow[]): Order {
-  const invoice = row.invoiceNumber === null ? null : { number: row.invoiceNumber, zatcaQr: row.zatcaQr };
+  const invoice = invoiceOfRow(row);
   return { ...toSummary(row), lines: lines.map(toLine), history: history.map(toHistoryEntry), invoice };
 }
