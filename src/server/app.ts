@@ -17,6 +17,7 @@ import { customerMessagesRoutes } from './features/customer-messages/customer-me
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { closeRoutes } from './features/close/close.routes';
 import { hoursRoutes } from './features/hours/hours.routes';
 import { menuRoutes } from './features/menu/menu.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(promotionsRoutes, { prefix: '/api/v1' });
   await app.register(ordersRoutes, { prefix: '/api/v1' });
   await app.register(homeRoutes, { prefix: '/api/v1' });
+  await app.register(closeRoutes, { prefix: '/api/v1' });
   await app.register(bookingsRoutes, { prefix: '/api/v1' });
   await app.register(teamRoutes, { prefix: '/api/v1' });
   await app.register(customerMessagesRoutes, { prefix: '/api/v1' });
