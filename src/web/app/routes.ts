@@ -36,6 +36,7 @@ const pageModules = import.meta.glob<PageModule>('../features/*/*.page.tsx');
 function toScreen(entry: RouteEntry): ScreenRoute {
   const load = pageModules[`../${entry.page}`];
   if (!load) throw new Error(`route ${entry.path}: no page module at src/web/${entry.page}`);
+  // route-table.ts is plain data (the build reads it too); namespaces.test.ts checks the names.
   const namespaces = (entry.namespaces ?? []) as readonly LazyNamespace[];
   // The screen's own words come with its code, in parallel, so it never renders without them.
   const words = () => import('../i18n/namespaces').then(({ loadNamespaces }) => loadNamespaces(namespaces));

@@ -35,17 +35,21 @@ async function fetchCatalogue(lang: string | undefined, ns: string): Promise<Rec
   return load ? (await load()).default : undefined;
 }
 
-/** For a part shown outside its screen's route: true once its namespaces are there. */
-export function useNamespaces(names: readonly LazyNamespace[]): boolean {
+/** For a part shown outside its screen's route: true once its namespace is there. */
+export function useNamespace(ns: LazyNamespace): boolean {
   const lang = getI18n().language;
-  const key = names.join(' ');
-  const [loadedFor, setLoadedFor] = useState<string | null>(() => (names.every((ns) => has(lang, ns)) ? `${lang} ${key}` : null));
+  const [loadedFor, setLoadedFor] = useState<string | null>(() => (has(lang, ns) ? lang : null));
   useEffect(() => {
     let current = true;
-    void loadNamespaces(key.split(' ') as LazyNamespace[], lang).then(() => current && setLoadedFor(`${lang} ${key}`));
+    void loadNamespaces([ns], lang).then(() => current && setLoadedFor(lang));
     return () => {
       current = false;
     };
-  }, [key, lang]);
-  return loadedFor === `${lang} ${key}`;
+  }, [ns, lang]);
+  return loadedFor === lang;
+}
+
+/** A section's own words, both languages bundled with its code (no request of their own), added once. */
+export function addSectionStrings(ns: string, byLang: Record<string, Record<string, unknown>>): void {
+  for (const [lang, strings] of Object.entries(byLang)) if (!has(lang, ns)) getI18n().addResourceBundle(lang, ns, strings);
 }

@@ -12,10 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import type { UiLang } from '../../app/lang-dir.slice';
-import { useNamespaces } from '../../i18n/namespaces';
+import { useNamespace } from '../../i18n/namespaces';
 import { Panel } from '../../ui/panel';
-
-const STOPS = ['stops'] as const;
 
 const stopsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -74,7 +72,7 @@ function WeekList({ week, lang }: { week: StopWeek; lang: UiLang }) {
 
 export default function StopsWeekCard({ truckId, publicPath }: { truckId: string; publicPath: string | null }) {
   const lang = useAppSelector((s) => s.lang_dir.lang);
-  const ready = useNamespaces(STOPS);
+  const ready = useNamespace('stops');
   const { t } = useTranslation('stops');
   const slug = publicPath ? decodeURIComponent(publicPath.replace(/^\/t\//, '')) : null;
   const { data: week } = stopsApi.useStopWeekQuery(slug ? { truckId, slug } : { truckId, slug: '' }, { skip: !slug });

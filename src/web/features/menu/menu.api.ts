@@ -127,12 +127,12 @@ export const menuApi = api.injectEndpoints({
           });
         const guess = optimisticSoldOut(body.state);
         // Offline the switch waits for the device queue (queryFn above), so it never shows what is not kept.
-        const patch = offline() ? { undo: () => undefined } : dispatch(apply(body.itemIds.map((id) => ({ id, soldOutUntil: guess })), body.optionIds.map((id) => ({ id, soldOutUntil: guess }))));
+        const patch = offline() ? null : dispatch(apply(body.itemIds.map((id) => ({ id, soldOutUntil: guess })), body.optionIds.map((id) => ({ id, soldOutUntil: guess }))));
         try {
           const { data } = await queryFulfilled;
           dispatch(apply(data.items, data.options));
         } catch {
-          patch.undo();
+          patch?.undo();
         }
       },
     }),

@@ -6,14 +6,12 @@
  * section needs no request of its own for them. What the shell and the invitation page say stays in
  * team.json.
  */
-import i18next from 'i18next';
 import ar from '@domain/i18n/ar/team-section.json';
 import en from '@domain/i18n/en/team-section.json';
+import { addSectionStrings } from '../../i18n/namespaces';
 
 export const TEAM_SECTION_NS = 'team-section';
 
 export function addTeamSectionStrings(): void {
-  for (const [lang, strings] of Object.entries({ en, ar })) {
-    if (!i18next.hasResourceBundle(lang, TEAM_SECTION_NS)) i18next.addResourceBundle(lang, TEAM_SECTION_NS, strings);
-  }
+  addSectionStrings(TEAM_SECTION_NS, { en, ar });
 }
